@@ -1,0 +1,100 @@
+import CVips
+import Foundation
+
+/// Process-wide libvips state: start-up, shutdown, tuning and the error buffer.
+///
+/// libvips keeps global state (its operation cache, thread pool and error buffer),
+/// so these are static. Call ``initialize(programName:)`` once before any other call
+/// and ``shutdown()`` once before the process exits.
+public enum Vips {
+    /// Starts libvips. Safe to call more than once: later calls do nothing.
+    /// - Parameter programName: shown in libvips' own messages; default `"vitrine"`.
+    public static func initialize(programName: String = "vitrine") throws(VipsError) {
+        if initialized.withLock({ $0 }) { return }
+        guard vips_init(programName) == 0 else { throw VipsError.fromBuffer(context: "vips_init") }
+        initialized.withLock { $0 = true }
+        Warnings.installHandler()
+    }
+
+    /// Flushes caches and threads and, with leak checking on, reports leaked objects on stderr.
+    public static func shutdown() {
+        guard initialized.withLock({ $0 }) else { return }
+        vips_shutdown()
+    }
+
+    /// Turns libvips' leak report (printed by ``shutdown()``) on or off. Default: off,
+    /// or on when the environment has `VIPS_LEAK`.
+    public static func setLeakChecking(_ enabled: Bool) { vips_leak_set(enabled ? 1 : 0) }
+
+    /// Threads libvips uses inside one pipeline. Default: the number of cores.
+    public static func setConcurrency(_ threads: Int) { vips_concurrency_set(Int32(threads)) }
+
+    /// How many operations libvips' cache keeps. Default 100 (libvips' own default).
+    public static func setOperationCacheMax(_ count: Int) { vips_cache_set_max(Int32(count)) }
+
+    /// Blocks or allows loaders libvips marks as unsafe for untrusted input (default: allowed).
+    public static func blockUntrustedOperations(_ block: Bool) { vips_block_untrusted_set(block ? 1 : 0) }
+
+    /// The libvips version, like `8.14.1`.
+    public static var version: String { String(cString: vips_version_string()) }
+
+    /// Whether an operation of that name (`jpegsave`, `heifload`…) exists in this libvips.
+    public static func hasOperation(_ name: String) -> Bool {
+        vips_type_find("VipsOperation", name) != 0
+    }
+
+    /// The loader libvips would pick for a file by sniffing its first bytes (not its extension),
+    /// like `VipsForeignLoadJpegFile`. Throws when no loader recognises the content.
+    public static func findLoader(forFile path: String) throws(VipsError) -> String {
+        guard let name = vips_foreign_find_load(path) else {
+            throw VipsError.fromBuffer(context: path)
+        }
+        return String(cString: name)
+    }
+
+    /// The nickname of that loader (`jpegload`, `heifload`, `pdfload`…).
+    public static func loaderNickname(forFile path: String) throws(VipsError) -> String {
+        let className = try findLoader(forFile: path)
+        guard let nickname = vips_nickname_find(g_type_from_name(className)) else { return className }
+        return String(cString: nickname)
+    }
+
+    private static let initialized = Locked(false)
+}
+
+/// A failure reported by libvips, carrying its own message.
+public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// libvips' message, folded to one line.
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// Takes (and clears) libvips' error buffer.
+    static func fromBuffer(context: String) -> VipsError {
+        var text = ""
+        if let buffer = vips_error_buffer_copy() {
+            text = String(cString: buffer)
+            g_free(buffer)
+        }
+        vips_error_clear()
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        var unique: [String] = []
+        for line in lines where !unique.contains(line) { unique.append(line) }
+        return VipsError(unique.isEmpty ? "\(context) failed" : unique.joined(separator: "; "))
+    }
+}
+
+/// A value behind a lock, for the little global state libvips' callbacks need.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

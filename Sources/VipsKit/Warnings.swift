@@ -1,0 +1,35 @@
+import CVips
+import Foundation
+
+/// libvips reports soft problems ("read gave 2 warnings", "error in tile 0 x 168") through
+/// GLib warnings that would otherwise go straight to stderr. They are collected here so
+/// that the caller decides what a person sees, and which file a warning belongs to.
+public enum Warnings {
+    /// Runs `body` and returns its result with the libvips warnings raised meanwhile
+    /// (by any thread). Meant for one file's work at a time, as a vitrine worker does.
+    public static func collecting<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
+        store.withLock { $0.removeAll() }
+        let result = try body()
+        let warnings = store.withLock { list -> [String] in
+            defer { list.removeAll() }
+            return list
+        }
+        return (result, warnings)
+    }
+
+    static func installHandler() {
+        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue
+            | G_LOG_LEVEL_CRITICAL.rawValue)
+        for domain in ["VIPS", "GLib-GObject", "GLib"] {
+            g_log_set_handler(domain, levels, { _, _, message, _ in
+                guard let message else { return }
+                let text = String(cString: message)
+                Warnings.store.withLock { list in
+                    if list.count < 50, !list.contains(text) { list.append(text) }
+                }
+            }, nil)
+        }
+    }
+
+    static let store = Locked<[String]>([])
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A file found below an input, before anything is known of its content.
+public struct InputFile: Sendable, Equatable {
+    /// The path to open: the input as given, joined with the path found below it.
+    public var path: String
+    /// The path below the input folder (the file name for a single-file input): ids come from it.
+    public var relativePath: String
+    /// Which input (0-based, in command-line order) it was found under.
+    public var inputIndex: Int
+    public var bytes: Int
+    /// Modification time, seconds since 1970 (for `--order mtime` and the `date` fallback).
+    public var modified: Double
+}
+
+/// Finds the candidate files below the inputs: files, folders (recursive) and `-` for a
+/// newline-separated list on stdin.
+///
+/// Hidden files and folders (name starting with `.`) are skipped, and so is a folder that
+/// holds a `.nomedia` file, with everything below it (as sigal does). Symbolic links are
+/// followed; a link back to a folder being walked is reported as a loop, not followed.
+/// Nothing is opened for reading here: content is judged later, by the decoders.
+public struct InputWalker: Sendable {
+    /// Marker file that excludes its folder: default `.nomedia`.
+    public var excludeMarker = ".nomedia"
+
+    public init() {}
+
+    public struct Result: Sendable {
+        public var files: [InputFile] = []
+        public var errors: [ItemError] = []
+    }
+
+    /// Walks `inputs` in order; `readList` supplies the lines of stdin for `-`.
+    public func walk(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) -> Result {
+        var result = Result()
+        var seen = Set<String>()
+        for (inputIndex, input) in inputs.enumerated() {
+            if input == "-" {
+                for line in readList() where !line.isEmpty {
+                    add(line, inputIndex: inputIndex, listed: true, into: &result, seen: &seen)
+                }
+            } else {
+                add(input, inputIndex: inputIndex, listed: false, into: &result, seen: &seen)
+            }
+        }
+        return result
+    }
+
+    private func add(_ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout Set<String>) {
+        var info = stat()
+        guard stat(input, &info) == 0 else {
+            let reason: ErrorReason = errno == EACCES ? .permission : (errno == ELOOP ? .loop : .notFound)
+            result.errors.append(ItemError(path: input, message: Self.describe(errno: errno), reason: reason))
+            return
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            var ancestors = Set<FileIdentity>()
+            walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen)
+        } else if (info.st_mode & S_IFMT) == S_IFREG {
+            // A listed path keeps its folders in the id when it is relative; a single file argument
+            // is named by its file name alone.
+            let relative = listed && !input.hasPrefix("/") ? Self.normalized(input) : (input as NSString).lastPathComponent
+            append(path: input, relative: relative, inputIndex: inputIndex, info: info, into: &result, seen: &seen)
+        }
+    }
+
+    private func walkFolder(
+        _ folder: String, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
+        into result: inout Result, seen: inout Set<String>
+    ) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard ancestors.insert(identity).inserted else {
+            result.errors.append(ItemError(path: folder, message: "symbolic link loop: this folder contains itself", reason: .loop))
+            return
+        }
+        defer { ancestors.remove(identity) }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            result.errors.append(ItemError(path: folder, message: "cannot read folder: \(Self.describe(error))", reason: .permission))
+            return
+        }
+        if names.contains(excludeMarker) { return }
+        // Sorted so that `--order none` and duplicate detection do not depend on the file system.
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var child = stat()
+            guard stat(path, &child) == 0 else {
+                let reason: ErrorReason = errno == ELOOP ? .loop : (errno == EACCES ? .permission : .notFound)
+                let message = errno == ENOENT ? "broken symbolic link" : Self.describe(errno: errno)
+                result.errors.append(ItemError(path: path, message: message, reason: reason))
+                continue
+            }
+            switch child.st_mode & S_IFMT {
+            case S_IFDIR:
+                walkFolder(path, relative: childRelative, inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen)
+            case S_IFREG:
+                append(path: path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
+            default:
+                continue  // sockets, fifos, devices: never media
+            }
+        }
+    }
+
+    private func append(
+        path: String, relative: String, inputIndex: Int, info: stat, into result: inout Result, seen: inout Set<String>
+    ) {
+        // The same file named twice (two overlapping inputs) is one item.
+        let key = "\(info.st_dev):\(info.st_ino)"
+        guard seen.insert(key).inserted else { return }
+        #if canImport(Darwin)
+            let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        result.files.append(InputFile(path: path, relativePath: relative, inputIndex: inputIndex,
+            bytes: Int(info.st_size), modified: modified))
+    }
+
+    /// Lines of standard input, without their line ends.
+    public static func standardInputLines() -> [String] {
+        var lines: [String] = []
+        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        return lines
+    }
+
+    static func normalized(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "/")
+    }
+
+    static func describe(errno code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or folder"
+        case EACCES: return "permission denied"
+        case ELOOP: return "symbolic link loop"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return describe(errno: Int32(code)) }
+        return (error as NSError).localizedDescription
+    }
+}
+
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}

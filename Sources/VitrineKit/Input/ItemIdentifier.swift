@@ -1,0 +1,60 @@
+import Foundation
+
+/// Item ids: stable, unique and URL-safe, made from the path below the input folder.
+///
+/// `Beach/DSC_0042.JPG` becomes `beach/dsc-0042`: the extension is dropped, letters are
+/// folded to lower-case ASCII (`hélicoïde` → `helicoide`), every other run of characters
+/// becomes one `-`, and folders stay as `/`. A name with nothing left becomes `item`.
+public enum ItemIdentifier {
+    /// The slug of a relative path, before collisions are resolved.
+    public static func slug(forRelativePath path: String) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        guard let last = components.popLast() else { return "item" }
+        let parts = components.map { slug(component: $0) } + [slug(component: stem(of: last))]
+        return parts.joined(separator: "/")
+    }
+
+    /// Unique ids for relative paths, in the same order. Collisions (`a.jpg` and `a.png`)
+    /// get `-2`, `-3`… by natural order of the paths, so the same tree always gets the same ids.
+    public static func uniqueIDs(forRelativePaths paths: [String]) -> [String] {
+        let order = paths.indices.sorted { NaturalOrder.precedes(paths[$0], paths[$1]) }
+        var ids = [String](repeating: "", count: paths.count)
+        let wanted = paths.map(slug(forRelativePath:))
+        var taken = Set<String>()
+        // First pass: every path whose slug is free keeps it exactly, wherever it sorts.
+        var losers: [Int] = []
+        for index in order {
+            if taken.insert(wanted[index]).inserted { ids[index] = wanted[index] } else { losers.append(index) }
+        }
+        for index in losers {
+            var counter = 2
+            while !taken.insert("\(wanted[index])-\(counter)").inserted { counter += 1 }
+            ids[index] = "\(wanted[index])-\(counter)"
+        }
+        return ids
+    }
+
+    static func stem(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    static func slug(component: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in component.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            let lowered = scalar.properties.lowercaseMapping
+            for character in lowered.unicodeScalars {
+                if ("a"..."z").contains(character) || ("0"..."9").contains(character) {
+                    if pendingDash && !out.isEmpty { out.append("-") }
+                    pendingDash = false
+                    out.unicodeScalars.append(character)
+                } else {
+                    pendingDash = true
+                }
+            }
+        }
+        return out.isEmpty ? "item" : out
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The gallery manifest: what `scan` (and later `thumbs`, `build`) print on stdout.
+///
+/// Keys are written sorted and nothing depends on the clock, so the same inputs and
+/// options give byte-identical output. Optional fields are left out when unknown.
+public struct Manifest: Codable, Equatable, Sendable {
+    /// `vitrine-manifest/1`: bumped when a field changes meaning.
+    public var schema: String = Manifest.schemaVersion
+    /// The program and version that wrote it, like `vitrine 0.1.0`.
+    public var generator: String = "vitrine \(VitrineVersion.string)"
+    /// `horizontal` (default) or `vertical`: how a viewer should page.
+    public var direction: String = "horizontal"
+    /// Whether `prev`/`next` wrap around at the ends.
+    public var cyclic: Bool = false
+    /// The item a viewer opens first (0-based; default 0). Absent when there are no items.
+    public var initialIndex: Int?
+    public var items: [Item] = []
+    /// Files that could not be read, sorted by path.
+    public var errors: [ItemError] = []
+
+    public static let schemaVersion = "vitrine-manifest/1"
+
+    public init() {}
+}
+
+/// One photo (or, later, video) in gallery order.
+public struct Item: Codable, Equatable, Sendable {
+    /// Stable, unique, URL-safe id from the path under its input folder, like `beach/dsc-0042`.
+    public var id: String
+    /// 0-based place in the gallery.
+    public var index: Int = 0
+    /// `3 of 8`: the counter a viewer shows.
+    public var position: String = ""
+    /// `image` (videos come later).
+    public var kind: String = "image"
+    /// The decoder's name for the content (`jpeg`, `png`, `heif`…), found by content, not extension.
+    public var format: String
+    /// Upright width and height: EXIF orientation already applied.
+    public var width: Int
+    public var height: Int
+    /// The EXIF Orientation value as stored in the file (1–8; 0 and other values are kept as found).
+    public var orientation: Int?
+    /// EXIF DateTimeOriginal as `YYYY-MM-DDTHH:MM:SS` (local time of the camera, no zone).
+    public var takenAt: String?
+    /// Number of frames or pages (animated GIF/WebP, multi-page TIFF); absent when 1.
+    public var pages: Int?
+    public var hasAlpha: Bool?
+    /// The decoder reported damage and `--allow-damaged` kept the file anyway.
+    public var damaged: Bool?
+    public var source: Source
+    /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
+    public var prev: String?
+    public var next: String?
+
+    public struct Source: Codable, Equatable, Sendable {
+        /// The path as given on the command line, joined with the path found below it.
+        public var path: String
+        public var bytes: Int
+        /// Hex SHA-256 of the file's bytes (only with `--hash`).
+        public var sha256: String?
+    }
+}
+
+/// A file that was meant to be media but could not be used.
+public struct ItemError: Codable, Equatable, Sendable {
+    public var path: String
+    /// One line saying what went wrong.
+    public var message: String
+    /// A stable reason code: `unreadable`, `unsupported`, `too-large`, `timeout`, `crashed`,
+    /// `not-found`, `permission`, `loop`, `damaged`.
+    public var reason: String
+
+    public init(path: String, message: String, reason: ErrorReason) {
+        self.path = path
+        self.message = message
+        self.reason = reason.rawValue
+    }
+}
+
+public enum ErrorReason: String, Sendable, Codable {
+    case unreadable, unsupported, tooLarge = "too-large", timeout, crashed, notFound = "not-found",
+        permission, loop, damaged
+}
+
+public enum VitrineVersion {
+    public static let string = "0.1.0"
+}
+
+extension Manifest {
+    /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline.
+    public func encoded() throws -> Data {
+        var data = try JSONEncoder.manifest.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+extension JSONEncoder {
+    /// Deterministic output: sorted keys, no escaped slashes, pretty-printed.
+    public static var manifest: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// One JSON value per line (NDJSON).
+    public static var compact: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

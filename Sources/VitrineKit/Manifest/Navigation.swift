@@ -1,0 +1,30 @@
+/// Gallery navigation, as in the seeds: a counter title (`3 of 8`) and prev/next that
+/// either stop at the ends or wrap around with a modulo that is safe for any delta.
+public enum Navigation {
+    /// The index `delta` steps from `index` among `count` items. Without `cyclic`, nil
+    /// when the result falls outside `0..<count`; with it, wraps (`-7` in 5 items from 0 is 3).
+    public static func index(from index: Int, delta: Int, count: Int, cyclic: Bool) -> Int? {
+        guard count > 0, (0..<count).contains(index) else { return nil }
+        let target = index + delta
+        if cyclic { return ((target % count) + count) % count }
+        return (0..<count).contains(target) ? target : nil
+    }
+
+    /// `3 of 8` for index 2 of 8.
+    public static func positionText(index: Int, count: Int) -> String { "\(index + 1) of \(count)" }
+
+    /// Fills `index`, `position`, `prev` and `next` of items already in gallery order.
+    public static func link(_ items: inout [Item], cyclic: Bool) {
+        let count = items.count
+        let ids = items.map(\.id)
+        for position in items.indices {
+            items[position].index = position
+            items[position].position = positionText(index: position, count: count)
+            // A single item in a cyclic gallery has no neighbour but itself: leave both out.
+            let previous = count > 1 ? index(from: position, delta: -1, count: count, cyclic: cyclic) : nil
+            let next = count > 1 ? index(from: position, delta: 1, count: count, cyclic: cyclic) : nil
+            items[position].prev = previous.map { ids[$0] }
+            items[position].next = next.map { ids[$0] }
+        }
+    }
+}

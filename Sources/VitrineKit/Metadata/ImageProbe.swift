@@ -1,0 +1,169 @@
+import Foundation
+import VipsKit
+
+/// Options for reading what a file is.
+public struct ProbeOptions: Codable, Hashable, Sendable {
+    /// Refuse images whose header claims more pixels than this, before decoding: default 200 million.
+    public var maxPixels: Int = 200_000_000
+    /// Add the SHA-256 of the file's bytes: default off.
+    public var hash: Bool = false
+    /// Decode every pixel (at reduced scale where the format allows) to catch truncated and
+    /// damaged files that have a readable header: default off (header only).
+    public var verify: Bool = false
+    /// Keep files the decoder reports as damaged (marked `damaged`) instead of failing them: default off.
+    public var allowDamaged: Bool = false
+
+    public init(maxPixels: Int = 200_000_000, hash: Bool = false, verify: Bool = false, allowDamaged: Bool = false) {
+        self.maxPixels = maxPixels
+        self.hash = hash
+        self.verify = verify
+        self.allowDamaged = allowDamaged
+    }
+}
+
+/// What a probe learnt of a file.
+public enum ProbeOutcome: Codable, Equatable, Sendable {
+    /// A picture, with what its header says.
+    case image(ImageHeader)
+    /// Not media and not named like media: ignored quietly (listed with `--verbose`).
+    case ignored(reason: String)
+    /// Meant to be media (by content or by name) but unusable.
+    case failed(message: String, reason: ErrorReason)
+}
+
+/// What a header-only read gives.
+public struct ImageHeader: Codable, Equatable, Sendable {
+    public var format: String
+    /// Upright size: EXIF orientation applied.
+    public var width: Int
+    public var height: Int
+    public var orientation: Int?
+    public var takenAt: String?
+    public var pages: Int?
+    public var hasAlpha: Bool
+    public var sha256: String?
+    /// The decoder reported damage but `allowDamaged` kept the file.
+    public var damaged: Bool?
+    /// Decoder warnings met on the way, one line.
+    public var warnings: [String]?
+}
+
+/// Reads a file's header with libvips: format by content, upright size, orientation, date.
+/// Runs inside a worker process, one file at a time.
+public enum ImageProbe {
+    public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
+        let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }
+        guard case .image(var header) = outcome else { return outcome }
+        let damage = warnings.filter { !isMetadataWarning($0) }
+        if !damage.isEmpty {
+            let message = "damaged: " + damage.joined(separator: "; ")
+            guard options.allowDamaged else { return .failed(message: message, reason: .damaged) }
+            header.damaged = true
+        }
+        header.warnings = warnings.isEmpty ? nil : [warnings.joined(separator: "; ")]
+        return .image(header)
+    }
+
+    private static func probeCollectingWarnings(path: String, options: ProbeOptions) -> ProbeOutcome {
+        let ending = (path as NSString).pathExtension.lowercased()
+        let meantAsImage = MediaFormat.imageExtensions.contains(ending)
+        // Videos are probed with ffprobe in a later version; until then they are skipped, not failed.
+        if MediaFormat.videoExtensions.contains(ending) { return .ignored(reason: "video (not supported yet)") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .failed(message: "permission denied", reason: .permission)
+        }
+        let loader: String
+        do {
+            loader = try Vips.loaderNickname(forFile: path)
+        } catch {
+            if !meantAsImage { return .ignored(reason: "not a recognised image format") }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
+            return .failed(message: "not a recognised image format", reason: .unreadable)
+        }
+        let format = MediaFormat.formatName(forLoader: loader)
+        // ImageMagick's sniffing is loose (it takes an MP4 for a TGA): trust it only for image names.
+        let accepted = MediaFormat.imageLoaders.contains(format) && (format != "magick" || meantAsImage)
+        guard accepted else {
+            if !meantAsImage { return .ignored(reason: "\(format.uppercased()) content, not a picture") }
+            return .failed(message: "content is \(format.uppercased()), not a picture (name ends in .\(ending))",
+                reason: .unsupported)
+        }
+        do {
+            let image = try Operation.image(loader, ["filename": .string(path)])
+            let pixels = image.width * image.height
+            if pixels > options.maxPixels {
+                return .failed(
+                    message: "\(image.width)×\(image.height) is \(megapixels(pixels)) megapixels, over the limit of \(megapixels(options.maxPixels)) (--max-pixels)",
+                    reason: .tooLarge)
+            }
+            if options.verify { try verifyPixels(path: path, loader: loader, format: format, header: image) }
+            var header = header(of: image, format: format)
+            if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
+            return .image(header)
+        } catch {
+            return .failed(message: error.message, reason: .unreadable)
+        }
+    }
+
+    /// Warnings about metadata (an odd EXIF unit, a bad ICC profile) say nothing about the
+    /// pixels; every other decoder warning means the picture is damaged.
+    static func isMetadataWarning(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["exif", "xmp", "iptc", "icc", "profile", "resolution unit"].contains { lowered.contains($0) }
+    }
+
+    static func header(of image: Image, format: String) -> ImageHeader {
+        let applied = image.int("orientation") ?? 1
+        let swapsSides = (5...8).contains(applied)
+        let pageHeight = image.int("page-height") ?? image.height
+        let pages = image.int("n-pages").flatMap { $0 > 1 ? $0 : nil }
+        // One page of a multi-page image is what a viewer shows.
+        let height = pages != nil && pageHeight > 0 && pageHeight < image.height ? pageHeight : image.height
+        return ImageHeader(
+            format: format,
+            width: swapsSides ? height : image.width,
+            height: swapsSides ? image.width : height,
+            orientation: ExifValue.leadingInteger(image.string("exif-ifd0-Orientation")) ?? image.int("orientation"),
+            takenAt: ExifValue.dateTime(image.string("exif-ifd2-DateTimeOriginal"))
+                ?? ExifValue.dateTime(image.string("exif-ifd0-DateTime")),
+            pages: pages,
+            hasAlpha: image.hasAlpha)
+    }
+
+    /// Decodes all pixels with libvips asked to fail on truncation, instead of filling with grey.
+    private static func verifyPixels(path: String, loader: String, format: String, header: Image) throws(VipsError) {
+        var options: [String: Argument] = ["filename": .string(path), "fail_on": .string("truncated")]
+        // DCT-domain shrink: every byte is still read, for a fraction of the work. Never below
+        // one pixel: libvips aborts on a 161×1 JPEG shrunk by 8.
+        let shortSide = min(header.width, header.height)
+        if format == "jpeg", let shrink = [8, 4, 2].first(where: { shortSide >= $0 * 8 }) { options["shrink"] = .int(shrink) }
+        let image = try Operation.image(loader, options)
+        try Operation.call("avg", ["in": .image(image)])
+    }
+
+    private static func megapixels(_ pixels: Int) -> String {
+        let value = Double(pixels) / 1_000_000
+        return value >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    }
+}
+
+/// Reading EXIF values as libvips prints them: `6 (Right-top, Short, 1 components, 2 bytes)`.
+enum ExifValue {
+    static func leadingInteger(_ text: String?) -> Int? {
+        guard let text else { return nil }
+        return Int(text.prefix { $0.isNumber })
+    }
+
+    /// `2019:12:20 17:08:32 (…)` → `2019-12-20T17:08:32`; nil for blanks like `0000:00:00 00:00:00`.
+    static func dateTime(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let value = text.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)
+        let parts = value.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" })
+        guard parts.count >= 6, let year = Int(parts[0]), year > 0, let month = Int(parts[1]), (1...12).contains(month),
+            let day = Int(parts[2]), (1...31).contains(day), let hour = Int(parts[3]), (0...23).contains(hour),
+            let minute = Int(parts[4]), (0...59).contains(minute), let second = Int(parts[5].prefix(2)), (0...60).contains(second)
+        else { return nil }
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Which decoders count as photo media, and which file name endings people use for them.
+///
+/// libvips can open more than photos (PDF, CSV, matrix files…); a gallery only wants
+/// pictures, so loaders are allowed by name. Extensions never decide what a file is —
+/// content does — but they tell a file *meant* to be a picture (an error when unreadable)
+/// from one that never was (ignored quietly).
+public enum MediaFormat {
+    /// libvips loader nicknames (without the `load…` suffix) that vitrine accepts.
+    public static let imageLoaders: Set<String> = [
+        "jpeg", "png", "webp", "gif", "tiff", "heif", "jxl", "jp2k", "svg", "ppm", "rad",
+        "openexr", "magick", "openslide",
+    ]
+
+    /// Endings of image files, lower-case without the dot.
+    public static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "jxl",
+        "jp2", "j2k", "jpx", "svg", "svgz", "bmp", "ppm", "pgm", "pbm", "pnm", "hdr", "exr", "ico", "dng",
+        "cr2", "nef", "arw", "orf", "rw2",
+    ]
+
+    /// Endings of video files (recognised in a later step; today they are reported as unsupported).
+    public static let videoExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "webm", "mkv", "ogv", "avi", "mts", "m2ts", "3gp", "wmv", "mpg", "mpeg",
+    ]
+
+    /// `jpeg` for `jpegload`, `jpegload_source` or `VipsForeignLoadJpegFile`'s nickname.
+    public static func formatName(forLoader nickname: String) -> String {
+        guard let range = nickname.range(of: "load") else { return nickname }
+        return String(nickname[..<range.lowerBound])
+    }
+
+    /// Whether the file name's ending says it is meant to be a picture or a video.
+    public static func looksLikeMedia(_ path: String) -> Bool {
+        let ending = (path as NSString).pathExtension.lowercased()
+        return imageExtensions.contains(ending) || videoExtensions.contains(ending)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import VipsKit
+
+/// The worker side: a hidden `vitrine __worker` process that reads one JSON task a line
+/// on stdin and answers one JSON line on stdout, until stdin closes.
+///
+/// Decoders run here, not in the main process, so that a file that makes a loader spin
+/// forever (or crash) costs one replaceable worker, never the whole run.
+public enum WorkerServer {
+    /// Serves tasks until end of input. Returns the process exit status.
+    /// - Parameter vipsThreads: libvips threads for this worker's pipelines; default 1, since
+    ///   the pool already runs one worker per core.
+    public static func run(vipsThreads: Int = 1) -> Int32 {
+        do { try Vips.initialize() } catch {
+            FileHandle.standardError.write(Data("vitrine worker: \(error.message)\n".utf8))
+            return 3
+        }
+        Vips.setConcurrency(vipsThreads)
+        // Every task names a different file: the operation cache would only hold memory.
+        Vips.setOperationCacheMax(0)
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder.compact
+        while let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(WorkRequest.self, from: Data(line.utf8)) else { continue }
+            let response = WorkResponse(sequence: request.sequence, result: perform(request.task))
+            guard var data = try? encoder.encode(response) else { continue }
+            data.append(0x0A)
+            FileHandle.standardOutput.write(data)
+        }
+        Vips.shutdown()
+        return 0
+    }
+
+    /// Does one task in this process (also used directly by tests).
+    public static func perform(_ task: WorkTask) -> WorkResult {
+        switch task {
+        case .probe(let path, let options): .probe(ImageProbe.probe(path: path, options: options))
+        }
+    }
+}

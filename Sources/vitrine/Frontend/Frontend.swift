@@ -1,0 +1,55 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// Exit statuses, as documented in vitrine(1).
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// Some files failed; the rest were done.
+    static let someFailed: Int32 = 1
+    /// Bad command line: unknown option, bad value, missing argument.
+    static let usage: Int32 = 2
+    /// Nothing could be done: libvips or the worker processes could not start, output not writable.
+    static let fatal: Int32 = 3
+}
+
+/// Parses the command line and runs the chosen subcommand.
+enum Frontend {
+    static let root = CommandSpec(
+        name: "vitrine",
+        abstract: "Turn folders of photos into a gallery: thumbnails, zoom tiles, contact sheets and a JSON manifest.",
+        discussion: """
+            Data (JSON) goes to stdout; messages go to stderr.
+            Exit status: 0 all good, 1 some files failed (each named on stderr and listed in the
+            manifest's "errors"), 2 bad command line, 3 nothing could be done.
+            See vitrine(1) and 'vitrine help <command>'.
+            """,
+        version: "vitrine \(VitrineVersion.string)",
+        subcommands: [ScanCommand.spec, WorkerCommand.spec])
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser.parse(arguments, root: root)
+        } catch {
+            Diagnostics.usageError(error.message, commandPath: error.commandPath)
+            return ExitStatus.usage
+        }
+        switch outcome {
+        case .help(let text):
+            Output.write(text.hasSuffix("\n") ? text : text + "\n")
+            return ExitStatus.success
+        case .version(let text):
+            Output.write(text + "\n")
+            return ExitStatus.success
+        case .run(let command):
+            switch command.path.dropFirst().first {
+            case ScanCommand.spec.name: return ScanCommand.run(command)
+            case WorkerCommand.spec.name: return WorkerCommand.run(command)
+            default:
+                Output.write(ArgumentParser.help(for: command.path, root: root))
+                return ExitStatus.success
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import XCTest
+@testable import ArgumentKit
+
+final class OptionTests: XCTestCase {
+    func testLongOptionWithSeparateValue() {
+        XCTAssertEqual(parseRun(["scan", "--jobs", "4", "a"])?.int("jobs"), 4)
+    }
+
+    func testLongOptionWithEqualsValue() {
+        let command = parseRun(["scan", "--jobs=4", "--label=a=b", "a"])
+        XCTAssertEqual(command?.int("jobs"), 4)
+        XCTAssertEqual(command?.value("label"), "a=b")
+    }
+
+    func testEmptyInlineValueIsAValue() {
+        XCTAssertEqual(parseRun(["scan", "--label=", "a"])?.value("label"), "")
+        assertError(["scan", "--jobs=", "a"], "invalid value '' for '--jobs': expected an integer from 1 to 256")
+    }
+
+    func testShortOptionWithSeparateAndAttachedValue() {
+        XCTAssertEqual(parseRun(["scan", "-j", "4", "a"])?.int("jobs"), 4)
+        XCTAssertEqual(parseRun(["scan", "-j4", "a"])?.int("jobs"), 4)
+        XCTAssertEqual(parseRun(["scan", "-j=4", "a"])?.int("jobs"), 4)
+    }
+
+    func testBundledShortFlags() {
+        let command = parseRun(["scan", "-vq", "a"])
+        XCTAssertEqual(command?.flag("verbose"), true)
+        XCTAssertEqual(command?.flag("quiet"), true)
+        XCTAssertEqual(command?.flag("hash"), false)
+    }
+
+    func testBundleEndingInValueOptionTakesNextWord() {
+        let command = parseRun(["scan", "-vj", "4", "a"])
+        XCTAssertEqual(command?.flag("verbose"), true)
+        XCTAssertEqual(command?.int("jobs"), 4)
+        XCTAssertEqual(command?.positionals, ["a"])
+    }
+
+    func testBundleEndingInValueOptionTakesRest() {
+        let command = parseRun(["scan", "-vqj16", "a"])
+        XCTAssertEqual(command?.flag("quiet"), true)
+        XCTAssertEqual(command?.int("jobs"), 16)
+    }
+
+    func testFlagRejectsValue() {
+        assertError(["scan", "--hash=yes", "a"], "option '--hash' does not take a value", path: ["vitrine", "scan"])
+    }
+
+    func testFlagCount() {
+        let command = parseRun(["scan", "-vv", "--verbose", "a"])
+        XCTAssertEqual(command?.count("verbose"), 3)
+        XCTAssertEqual(command?.count("quiet"), 0)
+    }
+
+    func testMissingValueAtEnd() {
+        assertError(["scan", "a", "--jobs"], "option '--jobs' expects a value", path: ["vitrine", "scan"])
+        assertError(["scan", "a", "-j"], "option '--jobs' expects a value")
+        assertError(["scan", "a", "-vj"], "option '--jobs' expects a value")
+    }
+
+    func testMissingValueBeforeAnotherOption() {
+        assertError(["scan", "--jobs", "--hash", "a"], "option '--jobs' expects a value")
+        assertError(["scan", "-j", "-v", "a"], "option '--jobs' expects a value")
+        assertError(["scan", "--label", "--", "a"], "option '--label' expects a value")
+        assertError(["scan", "--label", "-5", "a"], "option '--label' expects a value")
+    }
+
+    func testDashIsAValidValueAndPositional() {
+        let command = parseRun(["scan", "--label", "-", "-"])
+        XCTAssertEqual(command?.value("label"), "-")
+        XCTAssertEqual(command?.positionals, ["-"])
+    }
+
+    func testDashValueViaEquals() {
+        XCTAssertEqual(parseRun(["scan", "--label=-5", "a"])?.value("label"), "-5")
+    }
+
+    func testRepeatableCollectsInOrder() {
+        let command = parseRun(["scan", "-x", "*.tmp", "a", "--exclude=*.bak", "-x.git"])
+        XCTAssertEqual(command?.values("exclude"), ["*.tmp", "*.bak", ".git"])
+        XCTAssertEqual(command?.value("exclude"), ".git")
+        XCTAssertEqual(command?.count("exclude"), 3)
+    }
+
+    func testNonRepeatableGivenTwice() {
+        assertError(["scan", "--order", "name", "a", "-o", "date"], "option '--order' given more than once",
+                    path: ["vitrine", "scan"])
+    }
+
+    func testIntegerValidation() {
+        assertError(["scan", "--jobs", "abc", "a"], "invalid value 'abc' for '--jobs': expected an integer from 1 to 256")
+        assertError(["scan", "-j0", "a"], "invalid value '0' for '--jobs': expected an integer from 1 to 256")
+        assertError(["scan", "-j", "257", "a"], "invalid value '257' for '--jobs': expected an integer from 1 to 256")
+        XCTAssertEqual(parseRun(["scan", "-j256", "a"])?.int("jobs"), 256)
+    }
+
+    func testNumberValidation() {
+        XCTAssertEqual(parseRun(["scan", "--quality", "0.85", "a"])?.double("quality"), 0.85)
+        assertError(["scan", "--quality", "1.5", "a"], "invalid value '1.5' for '--quality': expected a number from 0 to 1")
+        assertError(["scan", "--quality=nan", "a"], "invalid value 'nan' for '--quality': expected a number from 0 to 1")
+    }
+
+    func testChoiceValidationWithSuggestion() {
+        assertError(["scan", "--order", "nme", "a"],
+                    "invalid value 'nme' for '--order': expected one of name, natural, date (did you mean 'name'?)")
+    }
+
+    func testChoiceValidationWithoutSuggestion() {
+        assertError(["scan", "--order", "size", "a"],
+                    "invalid value 'size' for '--order': expected one of name, natural, date")
+        XCTAssertEqual(parseRun(["scan", "-o", "natural", "a"])?.value("order"), "natural")
+    }
+
+    func testSizeValidation() {
+        assertError(["scan", "--size", "0x5", "a"],
+                    "invalid value '0x5' for '--size': expected a size like 256x256, 256 or x256")
+        assertError(["scan", "-s", "big", "a"],
+                    "invalid value 'big' for '--size': expected a size like 256x256, 256 or x256")
+        XCTAssertEqual(parseRun(["scan", "-s", "x256", "a"])?.dimensions("size"), Dimensions(width: nil, height: 256))
+        XCTAssertEqual(parseRun(["scan", "--size=640x480", "a"])?.dimensions("size"), Dimensions(width: 640, height: 480))
+    }
+
+    func testCustomTypeReason() {
+        let hex = ValueType.custom(name: "a color like #ff8800") { $0.hasPrefix("#") ? nil : "missing '#'" }
+        let root = CommandSpec(name: "tool", abstract: "A tool.", options: [.value("color", placeholder: "C", type: hex, help: "")])
+        assertError(["--color", "ff8800"], "invalid value 'ff8800' for '--color': expected a color like #ff8800 (missing '#')",
+                    root: root)
+        XCTAssertEqual(parseRun(["--color", "#ff8800"], root: root)?.value("color"), "#ff8800")
+    }
+
+    func testUnknownLongOptionSuggests() {
+        assertError(["scan", "--jbos", "4", "a"], "unknown option '--jbos' (did you mean '--jobs'?)", path: ["vitrine", "scan"])
+        assertError(["scan", "--jbos=4", "a"], "unknown option '--jbos' (did you mean '--jobs'?)")
+        assertError(["--verison"], "unknown option '--verison' (did you mean '--version'?)")
+    }
+
+    func testUnknownLongOptionWithoutSuggestion() {
+        assertError(["scan", "--frobnicate", "a"], "unknown option '--frobnicate'")
+    }
+
+    func testUnknownShortOption() {
+        assertError(["scan", "-z", "a"], "unknown option '-z'", path: ["vitrine", "scan"])
+        assertError(["scan", "-vz", "a"], "unknown option '-z'")
+    }
+
+    func testSingleDashLongNameHint() {
+        assertError(["scan", "-jobs", "4", "a"], "unknown option '-jobs' (did you mean '--jobs'?)")
+    }
+
+    func testDoubleDashEndsOptions() {
+        let command = parseRun(["scan", "-v", "--", "-j", "--hash", "-"])
+        XCTAssertEqual(command?.positionals, ["-j", "--hash", "-"])
+        XCTAssertEqual(command?.flag("hash"), false)
+        XCTAssertEqual(command?.flag("verbose"), true)
+    }
+
+    func testOptionsBeforeBetweenAndAfterPositionals() {
+        let command = parseRun(["scan", "-v", "a", "--jobs", "3", "b", "--hash", "c"])
+        XCTAssertEqual(command?.positionals, ["a", "b", "c"])
+        XCTAssertEqual(command?.int("jobs"), 3)
+        XCTAssertEqual(command?.flag("hash"), true)
+        XCTAssertEqual(command?.isPresent("verbose"), true)
+        XCTAssertEqual(command?.isPresent("order"), false)
+        XCTAssertNil(command?.value("order"))
+        XCTAssertEqual(command?.values("exclude"), [])
+    }
+
+    func testStringValueMayLookLikeSubcommand() {
+        XCTAssertEqual(parseRun(["--config", "scan", "build", "in"])?.path, ["vitrine", "build"])
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+/// `vitrine scan` on media made here (no corpus needed).
+final class ScanCommandTests: XCTestCase {
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "vitrine-cli-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        // Made with the real libvips CLI tools would be circular; use vitrine's own test-free path:
+        // copy the bundled Examples, which are real JPEGs with EXIF orientation.
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        for name in ["astronaut.jpg", "coffee.jpg", "orientation-landscape-6.jpg"] {
+            try FileManager.default.copyItem(atPath: examples + "/" + name, toPath: folder + "/" + name)
+        }
+        try FileManager.default.copyItem(atPath: examples + "/chelsea.jpg", toPath: folder + "/sub/img10.jpg")
+        try FileManager.default.copyItem(atPath: examples + "/chelsea.jpg", toPath: folder + "/sub/img2.jpg")
+        try Data("just text".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        try Data("not really a jpeg".utf8).write(to: URL(fileURLWithPath: folder + "/broken.jpg"))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testManifestOnStdoutErrorsOnStderrExitOne() throws {
+        let run = try Vitrine.run(["scan", folder])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let manifest = try run.json()
+        XCTAssertEqual(manifest["schema"] as? String, "vitrine-manifest/1")
+        let list = items(manifest)
+        XCTAssertEqual(list.map { $0["id"] as? String }, ["astronaut", "coffee", "orientation-landscape-6", "sub/img2", "sub/img10"])
+        XCTAssertEqual(list.map { $0["position"] as? String }, ["1 of 5", "2 of 5", "3 of 5", "4 of 5", "5 of 5"])
+        let rotated = try XCTUnwrap(list.first { $0["id"] as? String == "orientation-landscape-6" })
+        XCTAssertEqual(rotated["width"] as? Int, 600)
+        XCTAssertEqual(rotated["height"] as? Int, 400)
+        XCTAssertEqual(rotated["orientation"] as? Int, 6)
+        XCTAssertEqual(errors(manifest).map { $0["path"] as? String }, [folder + "/broken.jpg"])
+        XCTAssertEqual(run.stderrLines, ["vitrine: error: \(folder!)/broken.jpg: not a recognised image format"])
+        XCTAssertNil(list.first?["prev"])
+        XCTAssertNil(list.last?["next"])
+    }
+
+    func testCyclicWrapsAndOutputIsByteIdentical() throws {
+        let first = try Vitrine.run(["scan", "--cyclic", "--jobs", "2", folder])
+        let second = try Vitrine.run(["scan", folder, "--cyclic", "-j", "1"])
+        XCTAssertEqual(first.stdout, second.stdout)
+        let list = items(try first.json())
+        XCTAssertEqual(list.last?["next"] as? String, list.first?["id"] as? String)
+        XCTAssertEqual(list.first?["prev"] as? String, list.last?["id"] as? String)
+        XCTAssertEqual(try first.json()["cyclic"] as? Bool, true)
+    }
+
+    func testInitialIndexIsValidated() throws {
+        let good = try Vitrine.run(["scan", "--initial-index", "4", folder])
+        XCTAssertEqual(try good.json()["initialIndex"] as? Int, 4)
+        let bad = try Vitrine.run(["scan", "--initial-index", "5", folder])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stdout.isEmpty)
+        XCTAssertEqual(bad.stderrLines.last,
+            "vitrine: error: --initial-index 5 is out of range: the gallery has 5 items (0 to 4) (see 'vitrine scan --help')")
+    }
+
+    func testOrderOptionsAndReverse() throws {
+        let byName = items(try Vitrine.run(["scan", "--order", "name", folder]).json()).map { $0["id"] as? String }
+        XCTAssertEqual(byName.suffix(2), ["sub/img10", "sub/img2"])
+        let reversed = items(try Vitrine.run(["scan", "--reverse", folder]).json()).map { $0["id"] as? String }
+        XCTAssertEqual(reversed.first, "sub/img10")
+    }
+
+    func testNDJSONPrintsOneItemPerLine() throws {
+        let run = try Vitrine.run(["scan", "--ndjson", folder])
+        let lines = run.stdoutText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 5)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            XCTAssertNotNil(object?["id"])
+        }
+    }
+
+    func testStdinListAndVerboseIgnored() throws {
+        let run = try Vitrine.run(["scan", "-v", "-"], stdin: "\(folder!)/coffee.jpg\n\(folder!)/notes.txt\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(items(try run.json()).count, 1)
+        XCTAssertTrue(run.stderr.contains("notes.txt: ignored"), run.stderr)
+    }
+
+    func testHashMatchesTheFileBytes() throws {
+        let run = try Vitrine.run(["scan", "--hash", folder + "/coffee.jpg"])
+        let sha = items(try run.json()).first.flatMap { ($0["source"] as? [String: Any])?["sha256"] as? String }
+        let sum = Process()
+        sum.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sum.arguments = ["sha256sum", folder + "/coffee.jpg"]
+        let pipe = Pipe()
+        sum.standardOutput = pipe
+        try sum.run()
+        sum.waitUntilExit()
+        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        XCTAssertEqual(sha, String(expected))
+    }
+
+    func testSourceFilesAreNeverWritten() throws {
+        let before = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted().map {
+            ($0, try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+        }
+        _ = try Vitrine.run(["scan", "--hash", "--verify", folder])
+        let after = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted().map {
+            ($0, try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+        }
+        XCTAssertEqual(before.map(\.0), after.map(\.0))
+        XCTAssertEqual(before.map(\.1), after.map(\.1))
+    }
+
+    func testMissingInputNamedAndRunGoesOn() throws {
+        let run = try Vitrine.run(["scan", folder + "/nope", folder + "/coffee.jpg"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(items(try run.json()).count, 1)
+        XCTAssertTrue(run.stderr.contains("nope: no such file or folder"), run.stderr)
+    }
+
+    func testWorkersLeakNothing() throws {
+        // The worker is what touches libvips; drive it directly with VIPS_LEAK on.
+        let task = #"{"sequence":0,"task":{"probe":{"path":"\#(folder!)/coffee.jpg","options":{"maxPixels":1000000,"hash":true,"verify":true}}}}"#
+        let broken = #"{"sequence":1,"task":{"probe":{"path":"\#(folder!)/broken.jpg","options":{"maxPixels":1000000,"hash":false,"verify":false}}}}"#
+        let run = try Vitrine.run(["__worker"], stdin: task + "\n" + broken + "\n", environment: ["VIPS_LEAK": "1"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdoutText.split(separator: "\n").count, 2)
+        XCTAssertTrue(run.stdoutText.contains("\"width\":600"), run.stdoutText)
+        XCTAssertFalse(run.stderr.lowercased().contains("leak"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("alive"), run.stderr)
+    }
+}
