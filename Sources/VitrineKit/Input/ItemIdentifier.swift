@@ -8,7 +8,7 @@ import Foundation
 public enum ItemIdentifier {
     /// The slug of a relative path, before collisions are resolved.
     public static func slug(forRelativePath path: String) -> String {
-        var components = path.split(separator: "/").map(String.init)
+        var components = path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." }
         guard let last = components.popLast() else { return "item" }
         let parts = components.map { slug(component: $0) } + [slug(component: stem(of: last))]
         return parts.joined(separator: "/")

@@ -19,6 +19,16 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
         self.verify = verify
         self.allowDamaged = allowDamaged
     }
+
+    /// Absent keys take their defaults, so older and newer peers understand each other.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = ProbeOptions()
+        maxPixels = try container.decodeIfPresent(Int.self, forKey: .maxPixels) ?? defaults.maxPixels
+        hash = try container.decodeIfPresent(Bool.self, forKey: .hash) ?? defaults.hash
+        verify = try container.decodeIfPresent(Bool.self, forKey: .verify) ?? defaults.verify
+        allowDamaged = try container.decodeIfPresent(Bool.self, forKey: .allowDamaged) ?? defaults.allowDamaged
+    }
 }
 
 /// What a probe learnt of a file.

@@ -21,9 +21,13 @@ public enum WorkerServer {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder.compact
         while let line = readLine(strippingNewline: true) {
-            guard let request = try? decoder.decode(WorkRequest.self, from: Data(line.utf8)) else { continue }
+            guard let request = try? decoder.decode(WorkRequest.self, from: Data(line.utf8)) else {
+                // Silence would leave the parent waiting for the timeout: end, so it sees at once.
+                FileHandle.standardError.write(Data("vitrine worker: unreadable task: \(line.prefix(200))\n".utf8))
+                return 4
+            }
             let response = WorkResponse(sequence: request.sequence, result: perform(request.task))
-            guard var data = try? encoder.encode(response) else { continue }
+            guard var data = try? encoder.encode(response) else { return 4 }
             data.append(0x0A)
             FileHandle.standardOutput.write(data)
         }
