@@ -135,8 +135,8 @@ public enum ImageProbe {
             width: swapsSides ? height : image.width,
             height: swapsSides ? image.width : height,
             orientation: ExifValue.leadingInteger(image.string("exif-ifd0-Orientation")) ?? image.int("orientation"),
-            takenAt: ExifValue.dateTime(image.string("exif-ifd2-DateTimeOriginal"))
-                ?? ExifValue.dateTime(image.string("exif-ifd0-DateTime")),
+            // DateTimeOriginal only: ifd0 DateTime is when the file was last changed, not taken.
+            takenAt: ExifValue.dateTime(image.string("exif-ifd2-DateTimeOriginal")),
             pages: pages,
             hasAlpha: image.hasAlpha)
     }

@@ -61,60 +61,92 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
+    /// Tasks kept queued in one worker's pipe, so it never waits for the main process between
+    /// files. The time limit still applies to one file: a worker answers in order, so the
+    /// oldest task's clock starts when the one before it was answered.
+    static let pipelineDepth = 4
+
     private func dispatch(_ tasks: [WorkTask], next: Counter, completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
         defer { worker?.finish() }
-        while let index = next.take(below: tasks.count) {
-            let report = { (result: Result<WorkResult, WorkFailure>) in
-                self.lock.lock()
-                completion(index, result)
-                self.lock.unlock()
-            }
-            guard var line = try? encoder.encode(WorkRequest(sequence: index, task: tasks[index])) else {
-                report(.failure(.crashed(detail: "task could not be encoded")))
-                continue
-            }
+        var inFlight: [(index: Int, line: Data)] = []
+        var retry: [(index: Int, line: Data)] = []  // sent to a worker that died before answering them
+        var headStarted = WorkerProcess.now()
+        var refusals = 0
+        let report = { (index: Int, result: Result<WorkResult, WorkFailure>) in
+            self.lock.lock()
+            completion(index, result)
+            self.lock.unlock()
+        }
+        let nextTask = { () -> (index: Int, line: Data)? in
+            if !retry.isEmpty { return retry.removeFirst() }
+            guard let index = next.take(below: tasks.count) else { return nil }
+            var line = (try? encoder.encode(WorkRequest(sequence: index, task: tasks[index]))) ?? Data()
             line.append(0x0A)
-            // A fresh worker when there is none, or when the last one died between tasks.
-            var attempts = 0
-            var sent = false
-            while !sent && attempts < 2 {
-                attempts += 1
+            return (index, line)
+        }
+        let abandon = { (failure: WorkFailure) in
+            // The oldest task is the one the worker was on; the others are sent again elsewhere.
+            worker?.kill()
+            worker = nil
+            let head = inFlight.removeFirst()
+            report(head.index, .failure(failure))
+            retry = inFlight + retry
+            inFlight = []
+        }
+
+        while true {
+            while inFlight.count < Self.pipelineDepth, let task = nextTask() {
                 if worker == nil {
-                    do { worker = try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments) } catch {
-                        report(.failure(.unavailable(detail: "\(error)")))
-                        break
+                    do {
+                        worker = try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+                    } catch {
+                        report(task.index, .failure(.unavailable(detail: "\(error)")))
+                        continue
                     }
                 }
-                sent = worker!.send(line)
-                if !sent { worker?.kill(); worker = nil }
+                guard worker!.send(task.line) else {
+                    // It died: if it held nothing of ours, start another; else let the read below say why.
+                    worker?.kill()
+                    if inFlight.isEmpty {
+                        worker = nil
+                        refusals += 1
+                        if refusals >= 2 {
+                            refusals = 0
+                            report(task.index, .failure(.crashed(detail: "a fresh worker would not take the task")))
+                        } else {
+                            retry.insert(task, at: 0)
+                        }
+                        continue
+                    }
+                    retry.insert(task, at: 0)
+                    break
+                }
+                refusals = 0
+                if inFlight.isEmpty { headStarted = WorkerProcess.now() }
+                inFlight.append(task)
             }
-            guard sent, let current = worker else {
-                if attempts >= 2 { report(.failure(.crashed(detail: "worker would not take the task"))) }
-                continue
-            }
-            let deadline = WorkerProcess.now() + configuration.timeout
-            switch current.receiveLine(until: deadline) {
+            guard let current = worker, let head = inFlight.first else { break }
+            switch current.receiveLine(until: headStarted + configuration.timeout) {
             case .line(let bytes):
-                if let response = try? decoder.decode(WorkResponse.self, from: Data(bytes)), response.sequence == index {
-                    report(.success(response.result))
-                } else {
+                guard let response = try? decoder.decode(WorkResponse.self, from: Data(bytes)),
+                    response.sequence == head.index
+                else {
                     // Garbage instead of a reply: the decoder is dying; say how it ended.
                     usleep(50_000)
                     current.kill()
-                    worker = nil
-                    report(.failure(.crashed(detail: current.exitDescription())))
+                    abandon(.crashed(detail: current.exitDescription()))
+                    continue
                 }
+                inFlight.removeFirst()
+                headStarted = WorkerProcess.now()
+                report(head.index, .success(response.result))
             case .timedOut:
-                current.kill()
-                worker = nil
-                report(.failure(.timedOut(seconds: configuration.timeout)))
+                abandon(.timedOut(seconds: configuration.timeout))
             case .ended(let detail):
-                current.kill()
-                worker = nil
-                report(.failure(.crashed(detail: detail)))
+                abandon(.crashed(detail: detail))
             }
         }
     }

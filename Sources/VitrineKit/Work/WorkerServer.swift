@@ -21,6 +21,7 @@ public enum WorkerServer {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder.compact
         while let line = readLine(strippingNewline: true) {
+            if line.isEmpty { continue }
             guard let request = try? decoder.decode(WorkRequest.self, from: Data(line.utf8)) else {
                 // Silence would leave the parent waiting for the timeout: end, so it sees at once.
                 FileHandle.standardError.write(Data("vitrine worker: unreadable task: \(line.prefix(200))\n".utf8))

@@ -41,7 +41,12 @@ enum ScanCommand {
         if command.flag("verbose") {
             for (path, reason) in report.ignored { Diagnostics.note("\(path): ignored: \(reason)") }
         }
-        for (path, message) in report.warnings { Diagnostics.warning("\(path): \(message)") }
+        // Warnings on files kept anyway: damage always (it is in the manifest too), metadata
+        // oddities ("unknown EXIF resolution unit") only for --verbose.
+        let damaged = Set(report.manifest.items.filter { $0.damaged == true }.map(\.source.path))
+        for (path, message) in report.warnings where damaged.contains(path) || command.flag("verbose") {
+            Diagnostics.warning("\(path): \(message)")
+        }
         for error in report.manifest.errors { Diagnostics.fileError(path: error.path, message: error.message) }
 
         do {
