@@ -55,3 +55,16 @@ final class InputWalkerTests: XCTestCase {
         XCTAssertEqual(result.errors.map(\.reason), ["permission"])
     }
 }
+
+final class NomediaListTests: XCTestCase {
+    func testNomediaListingNamesSkipsOnlyThose() throws {
+        let folder = try TestFolder()
+        try folder.file("album/.nomedia", "skip-me.txt\nsub\n")
+        try folder.file("album/keep.txt", "x")
+        try folder.file("album/skip-me.txt", "x")
+        try folder.file("album/sub/deep.txt", "x")
+        try folder.file("album/other/kept.txt", "x")
+        let result = InputWalker().walk([folder.path])
+        XCTAssertEqual(result.files.map(\.relativePath).sorted(), ["album/keep.txt", "album/other/kept.txt"])
+    }
+}

@@ -17,7 +17,8 @@ public struct InputFile: Sendable, Equatable {
 /// newline-separated list on stdin.
 ///
 /// Hidden files and folders (name starting with `.`) are skipped, and so is a folder that
-/// holds a `.nomedia` file, with everything below it (as sigal does). Symbolic links are
+/// holds an empty `.nomedia` file, with everything below it; a `.nomedia` that lists names,
+/// one per line, skips just those files and folders (as sigal does). Symbolic links are
 /// followed; a link back to a folder being walked is reported as a loop, not followed.
 /// Nothing is opened for reading here: content is judged later, by the decoders.
 public struct InputWalker: Sendable {
@@ -84,9 +85,14 @@ public struct InputWalker: Sendable {
             result.errors.append(ItemError(path: folder, message: "cannot read folder: \(Self.describe(error))", reason: .permission))
             return
         }
-        if names.contains(excludeMarker) { return }
+        // sigal's rule: an empty marker excludes the folder; one with names excludes just those.
+        var excluded = Set<String>()
+        if names.contains(excludeMarker) {
+            excluded = Self.excludedNames(in: folder + "/" + excludeMarker)
+            if excluded.isEmpty { return }
+        }
         // Sorted so that `--order none` and duplicate detection do not depend on the file system.
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") {
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") && !excluded.contains(name) {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var child = stat()
@@ -120,6 +126,12 @@ public struct InputWalker: Sendable {
         #endif
         result.files.append(InputFile(path: path, relativePath: relative, inputIndex: inputIndex,
             bytes: Int(info.st_size), modified: modified))
+    }
+
+    /// The names listed in a `.nomedia` file, one per line (empty when it lists none).
+    static func excludedNames(in marker: String) -> Set<String> {
+        guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return [] }
+        return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     /// Lines of standard input, without their line ends.

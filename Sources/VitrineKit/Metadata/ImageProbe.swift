@@ -112,7 +112,14 @@ public enum ImageProbe {
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             return .image(header)
         } catch {
-            return .failed(message: error.message, reason: .unreadable)
+            // We already name the file; libvips often repeats it inside its message.
+            let message = error.message.replacingOccurrences(of: path + ": ", with: "")
+                .replacingOccurrences(of: "\"\(path)\" ", with: "")
+            // Decoders with their own size limits (libheif's 16384×16384) refuse at the header.
+            if message.contains("Security limit exceeded") || message.contains("exceeds the maximum image size") {
+                return .failed(message: "refused as too large by the decoder: \(message)", reason: .tooLarge)
+            }
+            return .failed(message: message, reason: .unreadable)
         }
     }
 
