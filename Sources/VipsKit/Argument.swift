@@ -1,4 +1,5 @@
 import CVips
+import Foundation
 
 /// A value passed to a libvips operation by name. The operation's own introspection
 /// decides how it is stored: a `.string` given for an enum or flags argument is read
@@ -87,6 +88,7 @@ public enum Output: Sendable {
     case string(String)
     case image(Image)
     case doubles([Double])
+    case blob(Data)
 
     public var image: Image? { if case .image(let image) = self { image } else { nil } }
     public var double: Double? {
@@ -104,6 +106,7 @@ public enum Output: Sendable {
         }
     }
     public var doubles: [Double]? { if case .doubles(let values) = self { values } else { nil } }
+    public var blob: Data? { if case .blob(let data) = self { data } else { nil } }
 
     /// Reads a GValue holding `type`; objects are referenced, so the result owns them.
     static func read(_ gvalue: inout GValue, type: GType) -> Output? {
@@ -112,6 +115,13 @@ public enum Output: Sendable {
             guard let object = g_value_get_object(&gvalue) else { return nil }
             g_object_ref(object)
             return .image(Image(owning: cvips_image(object)))
+        }
+        if type == cvips_type_blob() {
+            guard let boxed = g_value_get_boxed(&gvalue) else { return .blob(Data()) }
+            var length = 0
+            let area = boxed.assumingMemoryBound(to: VipsBlob.self)
+            guard let bytes = vips_blob_get(area, &length) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: length))
         }
         if type == cvips_type_array_double() {
             var count: Int32 = 0

@@ -49,6 +49,9 @@ public struct Item: Codable, Equatable, Sendable {
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
     public var source: Source
+    /// Files made from this item, smallest first, so a viewer can show a small one at the
+    /// final size and upgrade (absent when none were asked for).
+    public var renditions: [Rendition]?
     /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
     public var prev: String?
     public var next: String?
@@ -60,6 +63,26 @@ public struct Item: Codable, Equatable, Sendable {
         /// Hex SHA-256 of the file's bytes (only with `--hash`).
         public var sha256: String?
     }
+}
+
+/// A file made from an item: a thumbnail or another size.
+public struct Rendition: Codable, Equatable, Sendable {
+    /// What it is for: `thumbnail`.
+    public var role: String
+    /// Relative to the output folder, `/`-separated: `beach/dsc-0042-256x256.jpg`.
+    public var path: String
+    /// Its pixel size.
+    public var width: Int
+    public var height: Int
+    /// `jpeg`, `webp`, `avif` or `png`.
+    public var format: String
+    /// The box asked for, at 1×: `256x256`, `256`, `x256`.
+    public var box: String
+    /// `fit` (whole picture inside the box) or `fill` (box filled, cropped).
+    public var fit: String
+    /// Pixel density: 1, or 2 for @2x.
+    public var scale: Int
+    public var bytes: Int
 }
 
 /// A file that was meant to be media but could not be used.

@@ -16,6 +16,7 @@ public struct MediaScanner: Sendable {
         public var manifest: Manifest
         /// Files skipped quietly because they are not media (path, why), for `--verbose`.
         public var ignored: [(path: String, reason: String)]
+
         /// Readable files that libvips had warnings about (path, warning).
         public var warnings: [(path: String, message: String)]
     }
@@ -24,7 +25,7 @@ public struct MediaScanner: Sendable {
     public func scan(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError) -> Report {
         let found = InputWalker().walk(inputs, readList: readList)
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: options.probe) }
-        let results = Results(count: tasks.count)
+        let results = ResultList(count: tasks.count)
         pool.run(tasks) { index, result in results.set(index, result) }
 
         var entries: [(file: InputFile, header: ImageHeader)] = []
@@ -42,7 +43,7 @@ public struct MediaScanner: Sendable {
                 errors.append(ItemError(path: file.path, message: message, reason: reason))
             case .failure(let failure):
                 errors.append(ItemError(path: file.path, message: failure.message, reason: failure.reason))
-            case nil:
+            case nil, .success(.render):
                 errors.append(ItemError(path: file.path, message: "no answer from the worker", reason: .crashed))
             }
         }
@@ -82,17 +83,5 @@ public enum ScanError: Error, Equatable, Sendable {
                 ? "--initial-index \(index) is out of range: the gallery is empty"
                 : "--initial-index \(index) is out of range: the gallery has \(count) items (0 to \(count - 1))"
         }
-    }
-}
-
-/// Collects results from the pool's threads.
-private final class Results: @unchecked Sendable {
-    private(set) var values: [Result<WorkResult, WorkFailure>?]
-    private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<WorkResult, WorkFailure>) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
     }
 }

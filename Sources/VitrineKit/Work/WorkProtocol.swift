@@ -2,11 +2,13 @@
 public enum WorkTask: Codable, Hashable, Sendable {
     /// Read a file's header (and optionally hash or verify it).
     case probe(path: String, options: ProbeOptions)
+    /// Make renditions of a file already probed.
+    case render(path: String, request: RenderRequest)
 
     /// The file the task is about, for messages.
     public var path: String {
         switch self {
-        case .probe(let path, _): path
+        case .probe(let path, _), .render(let path, _): path
         }
     }
 }
@@ -14,6 +16,7 @@ public enum WorkTask: Codable, Hashable, Sendable {
 /// A worker's answer to one task, as one JSON line.
 public enum WorkResult: Codable, Equatable, Sendable {
     case probe(ProbeOutcome)
+    case render(RenderOutcome)
 }
 
 /// A task the pool could not get an answer for.

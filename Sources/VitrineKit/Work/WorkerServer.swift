@@ -16,6 +16,9 @@ public enum WorkerServer {
             return 3
         }
         Vips.setConcurrency(vipsThreads)
+        // Ctrl-C reaches the whole process group: let the parent go, finish the file in hand
+        // (so no output is left half-written), then end when the parent's pipe closes.
+        signal(SIGINT, SIG_IGN)
         // Every task names a different file: the operation cache would only hold memory.
         Vips.setOperationCacheMax(0)
         let decoder = JSONDecoder()
@@ -40,6 +43,7 @@ public enum WorkerServer {
     public static func perform(_ task: WorkTask) -> WorkResult {
         switch task {
         case .probe(let path, let options): .probe(ImageProbe.probe(path: path, options: options))
+        case .render(let path, let request): .render(Thumbnailer.render(path: path, request: request))
         }
     }
 }

@@ -25,7 +25,7 @@ enum Frontend {
             See vitrine(1) and 'vitrine help <command>'.
             """,
         version: "vitrine \(VitrineVersion.string)",
-        subcommands: [ScanCommand.spec, WorkerCommand.spec])
+        subcommands: [ScanCommand.spec, ThumbsCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -45,6 +45,7 @@ enum Frontend {
         case .run(let command):
             switch command.path.dropFirst().first {
             case ScanCommand.spec.name: return ScanCommand.run(command)
+            case ThumbsCommand.spec.name: return ThumbsCommand.run(command)
             case WorkerCommand.spec.name: return WorkerCommand.run(command)
             default:
                 Output.write(ArgumentParser.help(for: command.path, root: root))

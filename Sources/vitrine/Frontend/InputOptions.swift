@@ -28,6 +28,7 @@ enum InputOptions {
         options.cyclic = command.flag("cyclic")
         options.initialIndex = command.int("initial-index") ?? 0
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
+        options.probe.allowDamaged = command.flag("allow-damaged")
         return options
     }
 

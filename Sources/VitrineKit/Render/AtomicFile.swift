@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes files so that a reader (or an interrupted run) never sees half of one: the bytes
+/// go to a hidden temporary file in the same folder, which is then renamed over the target.
+public enum AtomicFile {
+    /// Marks temporary files: `.name.jpg.partial-<pid>-<n>`.
+    static let partialMarker = ".partial-"
+
+    /// Writes `data` to `path`, creating its folders.
+    public static func write(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + partialMarker + "\(getpid())-\(counter.next())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw AtomicFileError(path: path, code: failure)
+        }
+    }
+
+    /// Removes temporary files an interrupted run left in `folder` (not below it).
+    public static func removeLeftovers(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(partialMarker) {
+            unlink(folder + "/" + name)
+        }
+    }
+
+    private static let counter = SequenceCounter()
+}
+
+public struct AtomicFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
+}
+
+final class SequenceCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

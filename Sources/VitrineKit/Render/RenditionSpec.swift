@@ -1,0 +1,116 @@
+/// One rendition to make of every item: a box, how to fit it, a pixel scale and an encoding.
+///
+/// A small `Hashable` value whose ``identifier`` names everything that shapes the output
+/// file, so it can serve as a cache key for incremental builds.
+public struct RenditionSpec: Codable, Hashable, Sendable {
+    /// The box at 1×; either side may be absent (`256` is 256 wide, `x256` is 256 high).
+    public var width: Int?
+    public var height: Int?
+    /// `.fit` (default): the whole picture inside the box. `.fill`: the box filled, then cropped.
+    public var mode: FitMode = .fit
+    /// What a `.fill` crop keeps: default `.attention` (the most interesting region).
+    public var crop: Crop = .attention
+    /// Pixel density: 1 (default) or 2 for an @2x rendition of the same box.
+    public var scale: Int = 1
+    /// Enlarge sources smaller than the box: default off.
+    public var upscale: Bool = false
+    public var encoding: Encoding = Encoding()
+
+    public enum FitMode: String, Codable, Hashable, Sendable, CaseIterable { case fit, fill }
+    public enum Crop: String, Codable, Hashable, Sendable, CaseIterable { case centre, attention, entropy }
+
+    public init(width: Int?, height: Int?, mode: FitMode = .fit, crop: Crop = .attention, scale: Int = 1,
+                upscale: Bool = false, encoding: Encoding = Encoding()) {
+        self.width = width
+        self.height = height
+        self.mode = mode
+        self.crop = crop
+        self.scale = scale
+        self.upscale = upscale
+        self.encoding = encoding
+    }
+
+    /// The box in output pixels (the 1× box times ``scale``).
+    public var pixelWidth: Int? { width.map { $0 * scale } }
+    public var pixelHeight: Int? { height.map { $0 * scale } }
+
+    /// The box as people write it: `256x256`, `256`, `x256`.
+    public var boxLabel: String {
+        switch (width, height) {
+        case let (w?, h?): "\(w)x\(h)"
+        case let (w?, nil): "\(w)"
+        case let (nil, h?): "x\(h)"
+        case (nil, nil): "original"
+        }
+    }
+
+    /// The end of the output file name: `256x256.jpg`, `256x256@2x.webp`.
+    public var fileSuffix: String { boxLabel + (scale == 1 ? "" : "@\(scale)x") + "." + encoding.format.fileExtension }
+
+    /// Every setting that shapes the bytes, in a fixed order: a stable cache key.
+    public var identifier: String {
+        var parts = [boxLabel, mode.rawValue]
+        if mode == .fill { parts.append(crop.rawValue) }
+        if scale != 1 { parts.append("@\(scale)x") }
+        if upscale { parts.append("upscale") }
+        parts.append(encoding.identifier)
+        return parts.joined(separator: "-")
+    }
+}
+
+/// How a rendition is written.
+public struct Encoding: Codable, Hashable, Sendable {
+    /// Default `.jpeg`.
+    public var format: ImageFormat = .jpeg
+    /// 1–100; default per format (JPEG 82, WebP 80, AVIF 55; PNG is lossless).
+    public var quality: Int?
+    /// Which metadata survives: default `.none` (stripped; pixels are converted to sRGB first).
+    public var keepMetadata: MetadataPolicy = .none
+    /// Flattening colour for formats without alpha (JPEG), as 0–255 RGB: default white.
+    public var background: [Double] = [255, 255, 255]
+
+    public enum MetadataPolicy: String, Codable, Hashable, Sendable, CaseIterable { case none, all }
+
+    public init(format: ImageFormat = .jpeg, quality: Int? = nil, keepMetadata: MetadataPolicy = .none,
+                background: [Double] = [255, 255, 255]) {
+        self.format = format
+        self.quality = quality
+        self.keepMetadata = keepMetadata
+        self.background = background
+    }
+
+    public var effectiveQuality: Int { quality ?? format.defaultQuality }
+
+    var identifier: String {
+        var parts = [format.rawValue]
+        if format != .png { parts.append("q\(effectiveQuality)") }
+        if keepMetadata != .none { parts.append("meta-\(keepMetadata.rawValue)") }
+        if !format.hasAlpha { parts.append("bg-" + background.map { String(Int($0)) }.joined(separator: ".")) }
+        return parts.joined(separator: "-")
+    }
+}
+
+public enum ImageFormat: String, Codable, Hashable, Sendable, CaseIterable {
+    case jpeg, webp, avif, png
+
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .webp: "webp"
+        case .avif: "avif"
+        case .png: "png"
+        }
+    }
+
+    /// Whether the format keeps an alpha channel (JPEG is flattened onto the background).
+    public var hasAlpha: Bool { self != .jpeg }
+
+    var defaultQuality: Int {
+        switch self {
+        case .jpeg: 82
+        case .webp: 80
+        case .avif: 55
+        case .png: 100
+        }
+    }
+}

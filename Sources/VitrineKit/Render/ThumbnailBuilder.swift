@@ -1,0 +1,115 @@
+import Foundation
+
+/// Everything `thumbs` needs to know.
+public struct ThumbnailOptions: Sendable {
+    /// Inputs, order, navigation and limits, exactly as `scan`.
+    public var scan = ScanOptions()
+    /// The renditions to make of every item: default one 256×256 fit box, JPEG.
+    public var specs: [RenditionSpec] = [RenditionSpec(width: 256, height: 256)]
+    /// Where the files go. Nothing is ever written outside it.
+    public var outputDirectory: String
+
+    public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
+}
+
+/// `thumbs`: a scan, then every item's renditions made on the worker pool.
+///
+/// Output files are named `<id>-<box>[@2x].<ext>` below the output folder, so ids that keep
+/// sub-folders keep them here too. An @2x rendition is left out when the source is not larger
+/// than the 1× one would be (it would be the same picture), unless upscaling is on.
+public struct ThumbnailBuilder: Sendable {
+    public var options: ThumbnailOptions
+    public var pool: WorkerPool
+
+    public init(options: ThumbnailOptions, pool: WorkerPool) {
+        self.options = options
+        self.pool = pool
+    }
+
+    public func build(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError)
+        -> MediaScanner.Report
+    {
+        var report = try MediaScanner(options: options.scan, pool: pool).scan(inputs, readList: readList)
+        var manifest = report.manifest
+        let plans = manifest.items.map { item in plannedOutputs(for: item) }
+        for folder in Set(plans.flatMap { $0.map { ($0.path as NSString).deletingLastPathComponent } }) {
+            AtomicFile.removeLeftovers(in: folder)
+        }
+        let tasks = zip(manifest.items, plans).map { item, outputs in
+            WorkTask.render(path: item.source.path,
+                request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged))
+        }
+        let results = ResultList(count: tasks.count)
+        pool.run(tasks) { index, result in results.set(index, result) }
+
+        var kept: [Item] = []
+        for (index, var item) in manifest.items.enumerated() {
+            switch results.values[index] {
+            case .success(.render(.rendered(let files, let damaged))):
+                item.renditions = zip(plans[index], files).map { plan, file in rendition(plan.spec, file, id: item.id) }
+                    .sorted { ($0.width * $0.height, $0.scale, $0.path) < ($1.width * $1.height, $1.scale, $1.path) }
+                if damaged {
+                    item.damaged = true
+                    report.warnings.append((item.source.path, "damaged: rendered what decodes (--allow-damaged)"))
+                }
+                kept.append(item)
+            case .success(.render(.failed(let message, let reason))):
+                manifest.errors.append(ItemError(path: item.source.path, message: message, reason: reason))
+            case .failure(let failure):
+                manifest.errors.append(ItemError(path: item.source.path, message: failure.message, reason: failure.reason))
+            default:
+                manifest.errors.append(ItemError(path: item.source.path, message: "no answer from the worker", reason: .crashed))
+            }
+        }
+        Navigation.link(&kept, cyclic: options.scan.cyclic)
+        manifest.items = kept
+        if let initial = manifest.initialIndex, initial >= kept.count { manifest.initialIndex = kept.isEmpty ? nil : 0 }
+        manifest.errors.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        report.manifest = manifest
+        return report
+    }
+
+    /// The files to make for one item, in spec order.
+    func plannedOutputs(for item: Item) -> [PlannedOutput] {
+        options.specs.compactMap { spec in
+            if spec.scale > 1 && !spec.upscale && !Self.sourceExceeds(spec: spec, width: item.width, height: item.height) {
+                return nil
+            }
+            return PlannedOutput(spec: spec, path: Self.outputPath(id: item.id, spec: spec, in: options.outputDirectory))
+        }
+    }
+
+    /// `DIR/<id>-<suffix>`. Ids hold only `a-z 0-9 - /` and no empty or dot segments, so the
+    /// result is always inside DIR.
+    public static func outputPath(id: String, spec: RenditionSpec, in directory: String) -> String {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return (base.isEmpty ? "." : base) + "/" + id + "-" + spec.fileSuffix
+    }
+
+    /// Whether an upright source of this size is larger than the spec's 1× box would make it,
+    /// so that a denser rendition has more pixels to show.
+    static func sourceExceeds(spec: RenditionSpec, width: Int, height: Int) -> Bool {
+        let ratios = [spec.width.map { Double($0) / Double(width) }, spec.height.map { Double($0) / Double(height) }]
+            .compactMap { $0 }
+        guard let fitFactor = ratios.min(), let fillFactor = ratios.max() else { return true }
+        return (spec.mode == .fit ? fitFactor : fillFactor) < 1
+    }
+
+    private func rendition(_ spec: RenditionSpec, _ file: RenderedFile, id: String) -> Rendition {
+        Rendition(role: "thumbnail", path: id + "-" + spec.fileSuffix, width: file.width, height: file.height,
+            format: spec.encoding.format.rawValue, box: spec.boxLabel, fit: spec.mode.rawValue, scale: spec.scale,
+            bytes: file.bytes)
+    }
+}
+
+/// Collects results from the pool's threads.
+final class ResultList: @unchecked Sendable {
+    private(set) var values: [Result<WorkResult, WorkFailure>?]
+    private let lock = NSLock()
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Result<WorkResult, WorkFailure>) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+}
