@@ -17,13 +17,16 @@ public enum Warnings {
         return (result, warnings)
     }
 
+    /// The warnings collected so far by the enclosing ``collecting(_:)``.
+    public static func peek() -> [String] { store.withLock { $0 } }
+
     static func installHandler() {
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue
             | G_LOG_LEVEL_CRITICAL.rawValue)
         for domain in ["VIPS", "GLib-GObject", "GLib"] {
             g_log_set_handler(domain, levels, { _, _, message, _ in
                 guard let message else { return }
-                let text = String(cString: message)
+                let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
                 Warnings.store.withLock { list in
                     if list.count < 50, !list.contains(text) { list.append(text) }
                 }

@@ -130,4 +130,49 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertFalse(run.stderr.lowercased().contains("leak"), run.stderr)
         XCTAssertFalse(run.stderr.contains("alive"), run.stderr)
     }
+
+    func testListsWithCRLFAndNulSeparators() throws {
+        let crlf = try Vitrine.run(["scan", "-"], stdin: "\(folder!)/coffee.jpg\r\n\(folder!)/astronaut.jpg\r\n")
+        XCTAssertEqual(crlf.status, 0, crlf.stderr)
+        XCTAssertEqual(items(try crlf.json()).count, 2)
+        let nul = try Vitrine.run(["scan", "--null", "-"], stdin: "\(folder!)/coffee.jpg\u{0}\(folder!)/sub/img2.jpg\u{0}")
+        XCTAssertEqual(nul.status, 0, nul.stderr)
+        XCTAssertEqual(items(try nul.json()).count, 2)
+    }
+
+    func testNonRegularInputIsAnError() throws {
+        let run = try Vitrine.run(["scan", "/dev/null", folder + "/coffee.jpg"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(errors(try run.json()).first?["message"] as? String, "not a regular file or folder")
+        XCTAssertEqual(items(try run.json()).count, 1)
+    }
+
+    func testAFailingFileKeepsItsIdReserved() throws {
+        // broken.jpg fails; a readable broken.png must not take its place as "broken" one day
+        // and "broken-2" the next: ids are shared among all files named like media.
+        try FileManager.default.copyItem(atPath: folder + "/coffee.jpg", toPath: folder + "/broken.png")
+        let ids = items(try Vitrine.run(["scan", folder]).json()).compactMap { $0["id"] as? String }
+        XCTAssertTrue(ids.contains("broken-2"), "\(ids)")
+        XCTAssertFalse(ids.contains("broken"))
+    }
+
+    func testClosedStdoutEndsQuietly() throws {
+        // `vitrine scan … | head -1`: no crash report, no error message. Enough items that the
+        // output is larger than a pipe's buffer, so the write really meets a closed pipe.
+        try FileManager.default.createDirectory(atPath: folder + "/many", withIntermediateDirectories: true)
+        for n in 0..<400 { try FileManager.default.copyItem(atPath: folder + "/coffee.jpg", toPath: folder + "/many/\(n).jpg") }
+        let script = "'\(Vitrine.executable.path)' scan --ndjson '\(folder!)/many' | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", script]
+        let out = Pipe(), err = Pipe()
+        shell.standardOutput = out
+        shell.standardError = err
+        try shell.run()
+        shell.waitUntilExit()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("crash") || stderr.contains("Fatal"), stderr)
+        XCTAssertEqual(status.trimmingCharacters(in: .whitespacesAndNewlines), "141", "ended by SIGPIPE, as a pipeline member")
+    }
 }

@@ -30,12 +30,14 @@ public struct InputWalker: Sendable {
     public struct Result: Sendable {
         public var files: [InputFile] = []
         public var errors: [ItemError] = []
+        /// Paths left out because the same file was already found under another name.
+        public var duplicates: [(path: String, firstSeenAs: String)] = []
     }
 
     /// Walks `inputs` in order; `readList` supplies the lines of stdin for `-`.
     public func walk(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) -> Result {
         var result = Result()
-        var seen = Set<String>()
+        var seen: [String: String] = [:]
         for (inputIndex, input) in inputs.enumerated() {
             if input == "-" {
                 for line in readList() where !line.isEmpty {
@@ -45,10 +47,12 @@ public struct InputWalker: Sendable {
                 add(input, inputIndex: inputIndex, listed: false, into: &result, seen: &seen)
             }
         }
+        var reported = Set<String>()
+        result.errors = result.errors.filter { reported.insert($0.path + "\u{0}" + $0.reason).inserted }
         return result
     }
 
-    private func add(_ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout Set<String>) {
+    private func add(_ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String]) {
         var info = stat()
         guard stat(input, &info) == 0 else {
             let reason: ErrorReason = errno == EACCES ? .permission : (errno == ELOOP ? .loop : .notFound)
@@ -58,7 +62,9 @@ public struct InputWalker: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             var ancestors = Set<FileIdentity>()
             walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen)
-        } else if (info.st_mode & S_IFMT) == S_IFREG {
+        } else if (info.st_mode & S_IFMT) != S_IFREG {
+            result.errors.append(ItemError(path: input, message: "not a regular file or folder", reason: .unsupported))
+        } else {
             // A listed path keeps its folders in the id when it is relative; a single file argument
             // is named by its file name alone.
             let relative = listed && !input.hasPrefix("/") ? Self.normalized(input) : (input as NSString).lastPathComponent
@@ -68,7 +74,7 @@ public struct InputWalker: Sendable {
 
     private func walkFolder(
         _ folder: String, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
-        into result: inout Result, seen: inout Set<String>
+        into result: inout Result, seen: inout [String: String]
     ) {
         var info = stat()
         guard stat(folder, &info) == 0 else { return }
@@ -114,11 +120,15 @@ public struct InputWalker: Sendable {
     }
 
     private func append(
-        path: String, relative: String, inputIndex: Int, info: stat, into result: inout Result, seen: inout Set<String>
+        path: String, relative: String, inputIndex: Int, info: stat, into result: inout Result, seen: inout [String: String]
     ) {
         // The same file named twice (two overlapping inputs) is one item.
         let key = "\(info.st_dev):\(info.st_ino)"
-        guard seen.insert(key).inserted else { return }
+        if let first = seen[key] {
+            result.duplicates.append((path, first))
+            return
+        }
+        seen[key] = path
         #if canImport(Darwin)
             let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
         #else
@@ -134,11 +144,19 @@ public struct InputWalker: Sendable {
         return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
-    /// Lines of standard input, without their line ends.
+    /// Lines of standard input, without their line ends (`\n` or `\r\n`).
     public static func standardInputLines() -> [String] {
         var lines: [String] = []
-        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        while let line = readLine(strippingNewline: true) {
+            lines.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+        }
         return lines
+    }
+
+    /// NUL-separated paths on standard input (`find -print0`), for names that hold newlines.
+    public static func standardInputNulSeparated() -> [String] {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func normalized(_ path: String) -> String {

@@ -107,7 +107,16 @@ public enum ImageProbe {
                     message: "\(image.width)×\(image.height) is \(megapixels(pixels)) megapixels, over the limit of \(megapixels(options.maxPixels)) (--max-pixels)",
                     reason: .tooLarge)
             }
-            if options.verify { try verifyPixels(path: path, loader: loader, format: format, header: image) }
+            if options.verify {
+                do {
+                    try verifyPixels(path: path, loader: loader, format: format, header: image, allowDamaged: options.allowDamaged)
+                } catch {
+                    // The header read, the pixels did not: damage, in the decoder's words where it has any.
+                    let said = Warnings.peek().filter { !isMetadataWarning($0) }
+                    let detail = error.message.hasSuffix(" failed") && !said.isEmpty ? said.joined(separator: "; ") : error.message
+                    return .failed(message: "damaged: " + detail, reason: .damaged)
+                }
+            }
             var header = header(of: image, format: format)
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             return .image(header)
@@ -149,8 +158,11 @@ public enum ImageProbe {
     }
 
     /// Decodes all pixels with libvips asked to fail on truncation, instead of filling with grey.
-    private static func verifyPixels(path: String, loader: String, format: String, header: Image) throws(VipsError) {
-        var options: [String: Argument] = ["filename": .string(path), "fail_on": .string("truncated")]
+    private static func verifyPixels(path: String, loader: String, format: String, header: Image, allowDamaged: Bool)
+        throws(VipsError)
+    {
+        // With allowDamaged the decoder fills in what it cannot read, and its warnings mark the item.
+        var options: [String: Argument] = ["filename": .string(path), "fail_on": .string(allowDamaged ? "none" : "truncated")]
         // DCT-domain shrink: every byte is still read, for a fraction of the work. Never below
         // one pixel: libvips aborts on a 161×1 JPEG shrunk by 8.
         let shortSide = min(header.width, header.height)

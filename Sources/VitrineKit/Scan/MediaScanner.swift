@@ -30,7 +30,8 @@ public struct MediaScanner: Sendable {
 
         var entries: [(file: InputFile, header: ImageHeader)] = []
         var errors = found.errors
-        var ignored: [(String, String)] = []
+        var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
+        var reserved: [InputFile] = []  // failed files named like media still hold their id
         var warnings: [(String, String)] = []
         for (file, result) in zip(found.files, results.values) {
             switch result {
@@ -41,16 +42,21 @@ public struct MediaScanner: Sendable {
                 ignored.append((file.path, reason))
             case .success(.probe(.failed(let message, let reason))):
                 errors.append(ItemError(path: file.path, message: message, reason: reason))
+                if MediaFormat.looksLikeMedia(file.path) { reserved.append(file) }
             case .failure(let failure):
                 errors.append(ItemError(path: file.path, message: failure.message, reason: failure.reason))
+                if MediaFormat.looksLikeMedia(file.path) { reserved.append(file) }
             case nil, .success(.render):
                 errors.append(ItemError(path: file.path, message: "no answer from the worker", reason: .crashed))
             }
         }
 
         // Ids come from paths alone (not from the chosen order), so they never change with --order.
-        // Two inputs may hold the same relative path: they are kept apart by suffix, stably.
-        let ids = ItemIdentifier.uniqueIDs(forRelativePaths: entries.map(\.file.relativePath))
+        // Ids are shared out among every file named like media, readable or not, so that a file
+        // failing today does not shift its neighbours' ids. Two inputs may hold the same relative
+        // path: they are kept apart by suffix, stably.
+        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: (entries.map(\.file) + reserved).map(\.relativePath))
+            .prefix(entries.count))
         var items = zip(entries, ids).map { entry, id in
             Item(id: id, format: entry.header.format, width: entry.header.width, height: entry.header.height,
                 orientation: entry.header.orientation, takenAt: entry.header.takenAt, pages: entry.header.pages,

@@ -5,6 +5,7 @@ import VitrineKit
 /// The options every command that reads inputs shares: order, navigation, limits, workers.
 enum InputOptions {
     static let specs: [OptionSpec] = [
+        .flag("null", short: "0", help: "the list read for - is NUL-separated (find -print0), not one path per line"),
         .value("order", placeholder: "ORDER", type: .choice(ItemOrder.allCases.map(\.rawValue)),
             defaultDescription: "natural",
             help: "item order; natural sorts img2 before img10, date uses EXIF DateTimeOriginal, else mtime"),
@@ -30,6 +31,12 @@ enum InputOptions {
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
         options.probe.allowDamaged = command.flag("allow-damaged")
         return options
+    }
+
+    /// How `-` is read: lines, or NUL-separated with `--null`.
+    static func listReader(from command: ParsedCommand) -> () -> [String] {
+        if command.flag("null") { return { InputWalker.standardInputNulSeparated() } }
+        return { InputWalker.standardInputLines() }
     }
 
     /// The worker pool, running this very binary as `vitrine __worker`.

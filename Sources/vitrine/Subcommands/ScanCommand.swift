@@ -27,7 +27,7 @@ enum ScanCommand {
         options.probe.verify = command.flag("verify")
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
         do {
-            let report = try MediaScanner(options: options, pool: pool).scan(command.positionals)
+            let report = try MediaScanner(options: options, pool: pool).scan(command.positionals, readList: InputOptions.listReader(from: command))
             return ReportPrinter.finish(report, command: command)
         } catch {
             Diagnostics.usageError(error.message, commandPath: command.path)

@@ -58,7 +58,7 @@ enum ThumbsCommand {
         }
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
         do {
-            let report = try ThumbnailBuilder(options: options, pool: pool).build(command.positionals)
+            let report = try ThumbnailBuilder(options: options, pool: pool).build(command.positionals, readList: InputOptions.listReader(from: command))
             return ReportPrinter.finish(report, command: command)
         } catch {
             Diagnostics.usageError(error.message, commandPath: command.path)

@@ -1,4 +1,5 @@
 import ArgumentKit
+import Foundation
 import VitrineKit
 
 /// `vitrine __worker`: the hidden per-file worker the pool starts (see WorkerServer).
@@ -11,6 +12,8 @@ enum WorkerCommand {
         hidden: true)
 
     static func run(_ command: ParsedCommand) -> Int32 {
-        WorkerServer.run(vipsThreads: command.int("vips-threads") ?? 1)
+        // libvips' own VIPS_CONCURRENCY wins over the default of one thread per worker.
+        let fromEnvironment = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap(Int.init)
+        return WorkerServer.run(vipsThreads: command.int("vips-threads") ?? fromEnvironment ?? 1)
     }
 }

@@ -22,6 +22,27 @@ enum Diagnostics {
 
 /// Data on stdout.
 enum Output {
-    static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    static func write(_ data: Data) { FileHandle.standardOutput.write(data) }
+    static func write(_ text: String) { write(Data(text.utf8)) }
+
+    /// Writes everything or ends the process: a closed pipe (`| head`) ends it as SIGPIPE
+    /// would; any other failure (a full disk) is an error, exit 3.
+    static func write(_ data: Data) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                if errno == EINTR { continue }
+                if errno == EPIPE {
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
+                }
+                Diagnostics.error("cannot write to standard output: \(String(cString: strerror(errno)))")
+                exit(ExitStatus.fatal)
+            }
+        }
+    }
 }
