@@ -25,6 +25,6 @@ let package = Package(
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(name: "VipsKitTests", dependencies: ["VipsKit"]),
         .testTarget(name: "VitrineKitTests", dependencies: ["VitrineKit", "VipsKit"]),
-        .testTarget(name: "CLITests", dependencies: ["VitrineKit"]),
+        .testTarget(name: "CLITests", dependencies: ["VitrineKit", "VipsKit"]),
     ]
 )

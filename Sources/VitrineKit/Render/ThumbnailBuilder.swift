@@ -75,8 +75,21 @@ public struct ThumbnailBuilder: Sendable {
             if spec.scale > 1 && !spec.upscale && !Self.sourceExceeds(spec: spec, width: item.width, height: item.height) {
                 return nil
             }
-            return PlannedOutput(spec: spec, path: Self.outputPath(id: item.id, spec: spec, in: options.outputDirectory))
+            let box = Self.pixelBox(spec: spec, sourceWidth: item.width, sourceHeight: item.height)
+            return PlannedOutput(spec: spec, path: Self.outputPath(id: item.id, spec: spec, in: options.outputDirectory),
+                width: box.width, height: box.height)
         }
+    }
+
+    /// The box asked of libvips. A `.fill` box the source cannot cover without enlarging
+    /// shrinks to the largest box of the same shape that it can: a 256×256 cell of a 200×150
+    /// photo is 150×150, still square, never stretched.
+    static func pixelBox(spec: RenditionSpec, sourceWidth: Int, sourceHeight: Int) -> (width: Int?, height: Int?) {
+        guard spec.mode == .fill, !spec.upscale, let width = spec.pixelWidth, let height = spec.pixelHeight,
+            sourceWidth > 0, sourceHeight > 0
+        else { return (spec.pixelWidth, spec.pixelHeight) }
+        let factor = min(1, Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
+        return (max(1, Int((Double(width) * factor).rounded(.down))), max(1, Int((Double(height) * factor).rounded(.down))))
     }
 
     /// `DIR/<id>-<suffix>`. Ids hold only `a-z 0-9 - /` and no empty or dot segments, so the
@@ -92,7 +105,8 @@ public struct ThumbnailBuilder: Sendable {
         let ratios = [spec.width.map { Double($0) / Double(width) }, spec.height.map { Double($0) / Double(height) }]
             .compactMap { $0 }
         guard let fitFactor = ratios.min(), let fillFactor = ratios.max() else { return true }
-        return (spec.mode == .fit ? fitFactor : fillFactor) < 1
+        let fills = spec.mode == .fill && ratios.count == 2
+        return (fills ? fillFactor : fitFactor) < 1
     }
 
     private func rendition(_ spec: RenditionSpec, _ file: RenderedFile, id: String) -> Rendition {

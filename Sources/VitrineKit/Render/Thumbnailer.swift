@@ -17,6 +17,9 @@ public struct RenderRequest: Codable, Hashable, Sendable {
 public struct PlannedOutput: Codable, Hashable, Sendable {
     public var spec: RenditionSpec
     public var path: String
+    /// The box in output pixels asked of libvips (the spec's, limited by the source for `.fill`).
+    public var width: Int?
+    public var height: Int?
 }
 
 /// What the worker made of one file.
@@ -70,14 +73,16 @@ public enum Thumbnailer {
         var arguments: [String: Argument] = [
             "filename": .string(path),
             // A missing side is "unbounded", as vipsthumbnail does it.
-            "width": .int(spec.pixelWidth ?? 10_000_000),
-            "height": .int(spec.pixelHeight ?? 10_000_000),
+            "width": .int(output.width ?? 10_000_000),
+            "height": .int(output.height ?? 10_000_000),
             "size": .string(spec.upscale ? "both" : "down"),
             "export_profile": .string("srgb"),
             // Without this libvips fills a truncated JPEG with grey and calls it a success.
             "fail_on": .string(allowDamaged ? "none" : "truncated"),
         ]
-        if spec.mode == .fill { arguments["crop"] = .string(spec.crop.rawValue) }
+        if spec.mode == .fill && output.width != nil && output.height != nil {
+            arguments["crop"] = .string(spec.crop.rawValue)
+        }
         var image = try Operation.image("thumbnail", arguments)
         if !spec.encoding.format.hasAlpha && image.hasAlpha {
             image = try Operation.image("flatten", ["in": .image(image), "background": .doubles(spec.encoding.background)])
