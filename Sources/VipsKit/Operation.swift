@@ -12,6 +12,8 @@ public enum Operation {
         _ arguments: [String: Argument] = [:],
         outputs: [String] = ["out"]
     ) throws(VipsError) -> [String: Output] {
+        // Calling libvips before vips_init crashes it: start it on first use.
+        try Vips.initialize()
         // The buffer is process-wide: start clean so a message always belongs to this call.
         vips_error_clear()
         guard var operation = vips_operation_new(name) else {

@@ -7,7 +7,8 @@ import Foundation
 /// so these are static. Call ``initialize(programName:)`` once before any other call
 /// and ``shutdown()`` once before the process exits.
 public enum Vips {
-    /// Starts libvips. Safe to call more than once: later calls do nothing.
+    /// Starts libvips. Safe to call more than once: later calls do nothing. Operations start
+    /// it themselves on first use; call it first to choose the program name.
     /// - Parameter programName: shown in libvips' own messages; default `"vitrine"`.
     public static func initialize(programName: String = "vitrine") throws(VipsError) {
         if initialized.withLock({ $0 }) { return }
@@ -46,6 +47,7 @@ public enum Vips {
     /// The loader libvips would pick for a file by sniffing its first bytes (not its extension),
     /// like `VipsForeignLoadJpegFile`. Throws when no loader recognises the content.
     public static func findLoader(forFile path: String) throws(VipsError) -> String {
+        try initialize()
         guard let name = vips_foreign_find_load(path) else {
             throw VipsError.fromBuffer(context: path)
         }
