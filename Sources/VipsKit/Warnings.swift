@@ -7,9 +7,16 @@ import Foundation
 public enum Warnings {
     /// Runs `body` and returns its result with the libvips warnings raised meanwhile
     /// (by any thread). Meant for one file's work at a time, as a vitrine worker does.
+    ///
+    /// libvips reports some decoder warnings only when the loader is freed, so the operation
+    /// cache is trimmed before the warnings are read.
     public static func collecting<T>(_ body: () throws -> T) rethrows -> (T, [String]) {
         store.withLock { $0.removeAll() }
         let result = try body()
+        // Trim, not drop: vips_cache_drop_all() tears the cache down for good (for shutdown).
+        let keep = vips_cache_get_max()
+        vips_cache_set_max(0)
+        vips_cache_set_max(keep)
         let warnings = store.withLock { list -> [String] in
             defer { list.removeAll() }
             return list

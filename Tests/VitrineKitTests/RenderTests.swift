@@ -1,0 +1,146 @@
+import Foundation
+import VipsKit
+@testable import VitrineKit
+import XCTest
+
+final class RenditionPlanningTests: XCTestCase {
+    func testSpecNamesAndIdentifiers() {
+        let spec = RenditionSpec(width: 256, height: 256, mode: .fill, crop: .attention, scale: 2)
+        XCTAssertEqual(spec.fileSuffix, "256x256@2x.jpg")
+        XCTAssertEqual(spec.identifier, "256x256-fill-attention-@2x-jpeg-q82-bg-255.255.255")
+        XCTAssertEqual(RenditionSpec(width: nil, height: 300).fileSuffix, "x300.jpg")
+        XCTAssertEqual(RenditionSpec(width: 300, height: nil, encoding: Encoding(format: .webp)).fileSuffix, "300.webp")
+        XCTAssertNotEqual(RenditionSpec(width: 1, height: 1, encoding: Encoding(quality: 50)).identifier,
+            RenditionSpec(width: 1, height: 1, encoding: Encoding(quality: 60)).identifier, "quality shapes the bytes")
+    }
+
+    func testFillBoxShrinksToWhatTheSourceCovers() {
+        let fill = RenditionSpec(width: 256, height: 256, mode: .fill)
+        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fill, sourceWidth: 4000, sourceHeight: 3000) == (256, 256))
+        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fill, sourceWidth: 200, sourceHeight: 150) == (150, 150))
+        var upscaled = fill
+        upscaled.upscale = true
+        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: upscaled, sourceWidth: 200, sourceHeight: 150) == (256, 256))
+        let fit = RenditionSpec(width: 256, height: 256)
+        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fit, sourceWidth: 200, sourceHeight: 150) == (256, 256))
+    }
+
+    func testRetinaOnlyWhenTheSourceHasMorePixels() {
+        let fit = RenditionSpec(width: 400, height: 400, scale: 2)
+        XCTAssertTrue(ThumbnailBuilder.sourceExceeds(spec: fit, width: 600, height: 400))
+        XCTAssertFalse(ThumbnailBuilder.sourceExceeds(spec: fit, width: 400, height: 300))
+        let fill = RenditionSpec(width: 256, height: 256, mode: .fill, scale: 2)
+        XCTAssertTrue(ThumbnailBuilder.sourceExceeds(spec: fill, width: 451, height: 300))
+        XCTAssertFalse(ThumbnailBuilder.sourceExceeds(spec: fill, width: 256, height: 1000))
+    }
+
+    func testOutputPathsStayInsideTheFolder() {
+        let spec = RenditionSpec(width: 64, height: 64)
+        for path in ["../../etc/passwd", "a/./../b", "..", "...", "/abs/x.jpg", "a//b.jpg"] {
+            let id = ItemIdentifier.uniqueIDs(forRelativePaths: [path])[0]
+            let output = ThumbnailBuilder.outputPath(id: id, spec: spec, in: "out/")
+            XCTAssertTrue(output.hasPrefix("out/"), output)
+            XCTAssertFalse(output.split(separator: "/").contains(".."), output)
+            XCTAssertEqual((output as NSString).standardizingPath.hasPrefix("out/"), true, output)
+        }
+    }
+}
+
+final class AtomicFileTests: XCTestCase {
+    func testWritesByRenameAndCleansLeftovers() throws {
+        let folder = try TestFolder()
+        let target = folder.path + "/deep/er/file.bin"
+        try AtomicFile.write(Data([1, 2, 3]), to: target)
+        XCTAssertEqual(FileManager.default.contents(atPath: target), Data([1, 2, 3]))
+        try AtomicFile.write(Data([4]), to: target)
+        XCTAssertEqual(FileManager.default.contents(atPath: target), Data([4]))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/deep/er"), ["file.bin"])
+        try folder.file("deep/er/.file.bin.partial-1-1", "half")
+        AtomicFile.removeLeftovers(in: folder.path + "/deep/er")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/deep/er"), ["file.bin"])
+    }
+
+    func testUnwritableTargetThrowsAndLeavesNothing() throws {
+        let folder = try TestFolder()
+        try folder.file("blocker", "a file where a folder should be")
+        XCTAssertThrowsError(try AtomicFile.write(Data([1]), to: folder.path + "/blocker/x.bin"))
+    }
+}
+
+final class ThumbnailerTests: XCTestCase {
+    func render(_ source: String, _ spec: RenditionSpec, in folder: TestFolder, box: (Int?, Int?)? = nil) throws -> (RenderOutcome, String) {
+        let target = folder.path + "/out/" + spec.fileSuffix
+        let output = PlannedOutput(spec: spec, path: target, width: box?.0 ?? spec.pixelWidth, height: box?.1 ?? spec.pixelHeight)
+        return (Thumbnailer.render(path: source, request: RenderRequest(outputs: [output])), target)
+    }
+
+    func testOrientationIsAppliedToPixels() throws {
+        let folder = try TestFolder()
+        // 60×40 stored, dark left half, orientation 6 (rotate 90° clockwise to view).
+        let source = try folder.image("o6.jpg", width: 60, height: 40, orientation: 6)
+        let (outcome, target) = try render(source, RenditionSpec(width: 30, height: 30, encoding: Encoding(format: .png)), in: folder)
+        guard case .rendered(let files, false) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(files.first?.width, 20)
+        XCTAssertEqual(files.first?.height, 30)
+        let image = try Image.load(target)
+        XCTAssertNil(image.int("orientation"), "no orientation left for viewers to apply twice")
+        let pixels = try image.pixels()
+        // Turned clockwise, the stored left (dark) half is now the top half.
+        let top = pixels[(2 * 20 + 10) * image.bands], bottom = pixels[(27 * 20 + 10) * image.bands]
+        XCTAssertLessThan(top, 80)
+        XCTAssertGreaterThan(bottom, 170)
+    }
+
+    func testJPEGFlattensAlphaOntoTheBackgroundAndPNGKeepsIt() throws {
+        let folder = try TestFolder()
+        let clear = try Image.fromPixels([UInt8](repeating: 0, count: 16 * 16 * 4), width: 16, height: 16, bands: 4)
+        let source = folder.path + "/clear.png"
+        try clear.save(to: source)
+        var spec = RenditionSpec(width: 8, height: 8, encoding: Encoding(format: .jpeg, background: [255, 0, 0]))
+        let (jpeg, jpegPath) = try render(source, spec, in: folder)
+        guard case .rendered = jpeg else { return XCTFail("\(jpeg)") }
+        let flat = try Image.load(jpegPath)
+        XCTAssertEqual(flat.bands, 3)
+        let red = try flat.pixels()
+        XCTAssertGreaterThan(red[0], 200)
+        XCTAssertLessThan(red[1], 60)
+        spec.encoding = Encoding(format: .png)
+        let (png, pngPath) = try render(source, spec, in: folder)
+        guard case .rendered = png else { return XCTFail("\(png)") }
+        XCTAssertTrue(try Image.load(pngPath).hasAlpha)
+    }
+
+    func testSixteenBitAndGreyInputsBecomeEightBitOutputs() throws {
+        let folder = try TestFolder()
+        let grey = try Operation.image("black", ["width": .int(40), "height": .int(40)])
+        let deep = try Operation.image("cast", ["in": .image(try Operation.image("linear",
+            ["in": .image(grey), "a": .doubles([1]), "b": .doubles([30000])])), "format": .string("ushort")])
+        let source = folder.path + "/deep.png"
+        try deep.settingField("interpretation", int: 26).save(to: source)  // VIPS_INTERPRETATION_GREY16
+        let (outcome, target) = try render(source, RenditionSpec(width: 20, height: 20), in: folder)
+        guard case .rendered = outcome else { return XCTFail("\(outcome)") }
+        let made = try Image.load(target)
+        XCTAssertEqual(made.format, "uchar")
+        XCTAssertEqual(made.width, 20)
+    }
+
+    func testTruncatedJPEGFailsUnlessDamageIsAllowed() throws {
+        let folder = try TestFolder()
+        let noise = try Operation.image("gaussnoise", ["width": .int(300), "height": .int(200)])
+        let source = folder.path + "/cut.jpg"
+        try noise.save(to: source)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: source))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: source))
+        let spec = RenditionSpec(width: 100, height: 100)
+        let target = folder.path + "/out/cut.jpg"
+        let output = PlannedOutput(spec: spec, path: target, width: 100, height: 100)
+        guard case .failed(_, let reason) = Thumbnailer.render(path: source, request: RenderRequest(outputs: [output])) else {
+            return XCTFail("a truncated JPEG must not be thumbnailed in silence")
+        }
+        XCTAssertTrue([.unreadable, .damaged].contains(reason))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
+        let allowed = Thumbnailer.render(path: source, request: RenderRequest(outputs: [output], allowDamaged: true))
+        XCTAssertEqual(allowed, .rendered([RenderedFile(path: target, width: 100, height: 67,
+            bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1)], damaged: true))
+    }
+}
