@@ -129,6 +129,13 @@ public final class Image: @unchecked Sendable {
         try Operation.call(String(cString: saver), arguments, outputs: [])
     }
 
+    /// Computes the pixels once into memory, so that several pipelines can read them without
+    /// decoding the source again.
+    public func copyToMemory() throws(VipsError) -> Image {
+        guard let copy = vips_image_copy_memory(pointer) else { throw VipsError.fromBuffer(context: "copy_memory") }
+        return Image(owning: copy)
+    }
+
     /// Computes the pixels and returns them as 8-bit interleaved bytes (casting if needed).
     public func pixels() throws(VipsError) -> [UInt8] {
         let eight = format == "uchar" ? self : try Operation.image("cast", ["in": .image(self), "format": .string("uchar")])

@@ -37,7 +37,8 @@ public struct ThumbnailBuilder: Sendable {
         }
         let tasks = zip(manifest.items, plans).map { item, outputs in
             WorkTask.render(path: item.source.path,
-                request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged))
+                request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
+                    sourceWidth: item.width, sourceHeight: item.height))
         }
         let results = ResultList(count: tasks.count)
         pool.run(tasks) { index, result in results.set(index, result) }
