@@ -36,6 +36,10 @@ public enum Vips {
     /// Blocks or allows loaders libvips marks as unsafe for untrusted input (default: allowed).
     public static func blockUntrustedOperations(_ block: Bool) { vips_block_untrusted_set(block ? 1 : 0) }
 
+    /// Blocks (or allows again) an operation and its subclasses by name: a blocked loader is
+    /// never picked by content sniffing.
+    public static func blockOperation(_ name: String, _ block: Bool = true) { vips_operation_block_set(name, block ? 1 : 0) }
+
     /// The libvips version, like `8.14.1`.
     public static var version: String { String(cString: vips_version_string()) }
 

@@ -10,7 +10,7 @@ public enum MediaFormat {
     /// libvips loader nicknames (without the `load…` suffix) that vitrine accepts.
     public static let imageLoaders: Set<String> = [
         "jpeg", "png", "webp", "gif", "tiff", "heif", "jxl", "jp2k", "svg", "ppm", "rad",
-        "openexr", "magick", "openslide",
+        "openexr", "magick",
     ]
 
     /// Endings of image files, lower-case without the dot.
