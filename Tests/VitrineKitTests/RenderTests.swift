@@ -143,4 +143,23 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(allowed, .rendered([RenderedFile(path: target, width: 100, height: 67,
             bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1)], damaged: true))
     }
+
+    func testCMYKBecomesSRGBAsLibvipsConvertsIt() throws {
+        let folder = try TestFolder()
+        let rgb = try folder.image("rgb.png", width: 80, height: 60)
+        let cmyk = try Operation.image("icc_transform", ["in": .image(try Image.load(rgb)), "output_profile": .string("cmyk")])
+        XCTAssertEqual(cmyk.interpretation, "cmyk")
+        let source = folder.path + "/cmyk.jpg"
+        try cmyk.save(to: source)
+        let (outcome, target) = try render(source, RenditionSpec(width: 80, height: 60, encoding: Encoding(format: .png)), in: folder)
+        guard case .rendered = outcome else { return XCTFail("\(outcome)") }
+        let made = try Image.load(target)
+        XCTAssertEqual(made.bands, 3)
+        XCTAssertEqual(made.interpretation, "srgb")
+        let reference = try Operation.image("cast", ["in": .image(try Operation.image("icc_transform",
+            ["in": .image(try Image.load(source)), "output_profile": .string("srgb")])), "format": .string("uchar")])
+        let difference = try Operation.image("abs", ["in": .image(try Operation.image("subtract",
+            ["left": .image(made), "right": .image(reference)]))])
+        XCTAssertLessThan(try Operation.call("avg", ["in": .image(difference)])["out"]?.double ?? 99, 2)
+    }
 }
