@@ -95,6 +95,13 @@ public final class Image: @unchecked Sendable {
         return copy
     }
 
+    /// A copy of the image without the fields for which `remove` is true; the pixels are shared.
+    public func removingFields(where remove: (String) -> Bool) throws(VipsError) -> Image {
+        let copy = try Operation.image("copy", ["in": .image(self)])
+        for name in copy.fieldNames where remove(name) { _ = vips_image_remove(copy.pointer, name) }
+        return copy
+    }
+
     // MARK: Loading and saving
 
     /// Opens a file with the loader libvips picks by content. Only the header is read

@@ -134,4 +134,20 @@ final class ThumbsCorpusTests: XCTestCase {
         XCTAssertEqual(final.filter { $0.hasSuffix(".jpg") }.count, count)
         XCTAssertFalse(final.contains { $0.contains(".partial-") })
     }
+
+    func testMetadataIsStrippedOrKeptAsAsked() throws {
+        // A phone photo with GPS coordinates, and a wallpaper photo with an Artist tag.
+        let phone = try Corpus.path("photos/forensics__IMG_20191224_234846.jpg")
+        let signed = try Corpus.path("photos/plasma__FallenLeaf.jpg")
+        XCTAssertTrue(try Image.load(phone).fieldNames.contains { $0.hasPrefix("exif-ifd3-GPS") })
+        for (policy, gps, artist) in [("none", false, false), ("copyright", false, true), ("all", true, true)] {
+            let folder = output + "/" + policy
+            let run = try Vitrine.run(["thumbs", phone, signed, "-o", folder, "--keep-metadata", policy])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let located = try Image.load(folder + "/forensics-img-20191224-234846-256x256.jpg")
+            XCTAssertEqual(located.fieldNames.contains { $0.hasPrefix("exif-ifd3-GPS") }, gps, policy)
+            let credited = try Image.load(folder + "/plasma-fallenleaf-256x256.jpg")
+            XCTAssertEqual(credited.string("exif-ifd0-Artist")?.hasPrefix("Martin Klapetek") ?? false, artist, policy)
+        }
+    }
 }

@@ -69,7 +69,9 @@ public struct Encoding: Codable, Hashable, Sendable {
     /// Flattening colour for formats without alpha (JPEG), as 0–255 RGB: default white.
     public var background: [Double] = [255, 255, 255]
 
-    public enum MetadataPolicy: String, Codable, Hashable, Sendable, CaseIterable { case none, all }
+    /// `none`: everything stripped. `copyright`: only EXIF Copyright and Artist kept.
+    /// `all`: everything the source had (EXIF, XMP, IPTC), with an sRGB profile.
+    public enum MetadataPolicy: String, Codable, Hashable, Sendable, CaseIterable { case none, copyright, all }
 
     public init(format: ImageFormat = .jpeg, quality: Int? = nil, keepMetadata: MetadataPolicy = .none,
                 background: [Double] = [255, 255, 255]) {

@@ -151,7 +151,30 @@ public enum Thumbnailer {
         return RenderedFile(path: output.path, width: image.width, height: image.height, bytes: data.count)
     }
 
+    /// The image with every metadata field removed but EXIF Copyright and Artist, which are
+    /// set again as clean text; libvips rebuilds the EXIF block from them when it saves.
+    static func keepingOnlyCopyright(_ image: Image) throws(VipsError) -> Image {
+        let wanted = ["exif-ifd0-Copyright", "exif-ifd0-Artist"]
+        // libvips prints EXIF fields as `value (value, ASCII, n components, n bytes)`.
+        var values: [String: String] = [:]
+        for name in wanted {
+            guard let text = image.string(name) else { continue }
+            let value = String(text.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+            if !value.isEmpty && value != "[None]" { values[name] = value }
+        }
+        var result = try image.removingFields { name in
+            name.hasPrefix("exif-") || ["xmp-data", "iptc-data", "jpeg-thumbnail-data"].contains(name)
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let count = value.utf8.count + 1
+            result = try result.settingField(name, string: "\(value) (\(value), ASCII, \(count) components, \(count) bytes)")
+        }
+        return result
+    }
+
     static func encode(_ image: Image, with encoding: Encoding) throws(VipsError) -> Data {
+        var image = image
+        if encoding.keepMetadata == .copyright { image = try keepingOnlyCopyright(image) }
         let strip = Argument.bool(encoding.keepMetadata == .none)
         let quality = Argument.int(encoding.effectiveQuality)
         let (saver, options): (String, [String: Argument]) =

@@ -31,7 +31,7 @@ enum ThumbsCommand {
             .value("quality", short: "q", placeholder: "Q", type: .integer(in: 1...100),
                 defaultDescription: "jpeg 82, webp 80, avif 55", help: "encoder quality"),
             .value("keep-metadata", placeholder: "WHAT", type: .choice(Encoding.MetadataPolicy.allCases.map(\.rawValue)),
-                defaultDescription: "none", help: "metadata to keep in the outputs: none (stripped) or all"),
+                defaultDescription: "none", help: "metadata kept in the outputs: none, copyright (EXIF Copyright and Artist only), all"),
             .value("background", placeholder: "COLOUR", type: .custom(name: "a colour like #ffffff, 255,255,255 or white",
                 validate: { Colour.parse($0) == nil ? "" : nil }),
                 defaultDescription: "white", help: "what transparent parts become in JPEG"),
