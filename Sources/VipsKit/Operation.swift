@@ -59,16 +59,9 @@ public enum Operation {
     private static func set(
         _ argument: Argument, named key: String, on object: UnsafeMutablePointer<VipsObject>?, operationName: String
     ) throws(VipsError) {
-        var pspec: UnsafeMutablePointer<GParamSpec>?
-        var argumentClass: UnsafeMutablePointer<VipsArgumentClass>?
-        var argumentInstance: UnsafeMutablePointer<VipsArgumentInstance>?
-        guard vips_object_get_argument(object, key, &pspec, &argumentClass, &argumentInstance) == 0,
-            let pspec
-        else {
-            vips_error_clear()
+        guard let type = argumentType(key, of: object) else {
             throw VipsError("\(operationName) has no argument '\(key)'")
         }
-        let type = cvips_param_value_type(pspec)
         var gvalue = GValue()
         g_value_init(&gvalue, type)
         defer { g_value_unset(&gvalue) }
@@ -77,20 +70,23 @@ public enum Operation {
     }
 
     private static func read(_ key: String, from object: UnsafeMutablePointer<VipsObject>?) -> Output? {
-        var pspec: UnsafeMutablePointer<GParamSpec>?
-        var argumentClass: UnsafeMutablePointer<VipsArgumentClass>?
-        var argumentInstance: UnsafeMutablePointer<VipsArgumentInstance>?
-        guard vips_object_get_argument(object, key, &pspec, &argumentClass, &argumentInstance) == 0,
-            let pspec
-        else {
-            vips_error_clear()
-            return nil
-        }
-        let type = cvips_param_value_type(pspec)
+        guard let type = argumentType(key, of: object) else { return nil }
         var gvalue = GValue()
         g_value_init(&gvalue, type)
         defer { g_value_unset(&gvalue) }
         object?.withMemoryRebound(to: GObject.self, capacity: 1) { g_object_get_property($0, key, &gvalue) }
         return Output.read(&gvalue, type: type)
+    }
+
+    /// The GType of an operation's argument, from its introspected property spec.
+    private static func argumentType(_ key: String, of object: UnsafeMutablePointer<VipsObject>?) -> GType? {
+        var pspec: UnsafeMutablePointer<GParamSpec>?
+        var argumentClass: UnsafeMutablePointer<VipsArgumentClass>?
+        var argumentInstance: UnsafeMutablePointer<VipsArgumentInstance>?
+        guard vips_object_get_argument(object, key, &pspec, &argumentClass, &argumentInstance) == 0, let pspec else {
+            vips_error_clear()
+            return nil
+        }
+        return cvips_param_value_type(pspec)
     }
 }

@@ -17,7 +17,7 @@ public enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + partialMarker + "\(getpid())-\(counter.next())"
+        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + partialMarker + "\(getpid())-\(counter.withLock { value -> Int in value += 1; return value })"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
         var failure: Int32 = 0
@@ -49,22 +49,11 @@ public enum AtomicFile {
         }
     }
 
-    private static let counter = SequenceCounter()
+    private static let counter = Locked(0)
 }
 
 public struct AtomicFileError: Error, CustomStringConvertible {
     public var path: String
     public var code: Int32
     public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
-}
-
-final class SequenceCounter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
 }

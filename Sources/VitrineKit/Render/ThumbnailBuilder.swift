@@ -40,12 +40,11 @@ public struct ThumbnailBuilder: Sendable {
                 request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
                     sourceWidth: item.width, sourceHeight: item.height))
         }
-        let results = ResultList(count: tasks.count)
-        pool.run(tasks) { index, result in results.set(index, result) }
+        let results = pool.runCollecting(tasks)
 
         var kept: [Item] = []
         for (index, var item) in manifest.items.enumerated() {
-            switch results.values[index] {
+            switch results[index] {
             case .success(.render(.rendered(let files, let damaged))):
                 item.renditions = zip(plans[index], files).map { plan, file in rendition(plan.spec, file, id: item.id) }
                     .sorted { ($0.width * $0.height, $0.scale, $0.path) < ($1.width * $1.height, $1.scale, $1.path) }
@@ -114,17 +113,5 @@ public struct ThumbnailBuilder: Sendable {
         Rendition(role: "thumbnail", path: id + "-" + spec.fileSuffix, width: file.width, height: file.height,
             format: spec.encoding.format.rawValue, box: spec.boxLabel, fit: spec.mode.rawValue, scale: spec.scale,
             bytes: file.bytes)
-    }
-}
-
-/// Collects results from the pool's threads.
-final class ResultList: @unchecked Sendable {
-    private(set) var values: [Result<WorkResult, WorkFailure>?]
-    private let lock = NSLock()
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<WorkResult, WorkFailure>) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
     }
 }

@@ -25,15 +25,14 @@ public struct MediaScanner: Sendable {
     public func scan(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError) -> Report {
         let found = InputWalker().walk(inputs, readList: readList)
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: options.probe) }
-        let results = ResultList(count: tasks.count)
-        pool.run(tasks) { index, result in results.set(index, result) }
+        let results = pool.runCollecting(tasks)
 
         var entries: [(file: InputFile, header: ImageHeader)] = []
         var errors = found.errors
         var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
         var reserved: [InputFile] = []  // failed files named like media still hold their id
         var warnings: [(String, String)] = []
-        for (file, result) in zip(found.files, results.values) {
+        for (file, result) in zip(found.files, results) {
             switch result {
             case .success(.probe(.image(let header))):
                 entries.append((file, header))

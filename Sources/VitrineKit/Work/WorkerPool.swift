@@ -46,7 +46,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// Returns when all are answered.
     public func run(_ tasks: [WorkTask], completion: @escaping Completion) {
         guard !tasks.isEmpty else { return }
-        let next = Counter()
+        let next = Locked(0)
         let group = DispatchGroup()
         let workers = min(configuration.workers, tasks.count)
         for _ in 0..<workers {
@@ -61,12 +61,19 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
+    /// Runs every task and returns the results in task order (nil only if a task got no answer).
+    public func runCollecting(_ tasks: [WorkTask]) -> [Result<WorkResult, WorkFailure>?] {
+        let results = Locked([Result<WorkResult, WorkFailure>?](repeating: nil, count: tasks.count))
+        run(tasks) { index, result in results.withLock { $0[index] = result } }
+        return results.current
+    }
+
     /// Tasks kept queued in one worker's pipe, so it never waits for the main process between
     /// files. The time limit still applies to one file: a worker answers in order, so the
     /// oldest task's clock starts when the one before it was answered.
     static let pipelineDepth = 4
 
-    private func dispatch(_ tasks: [WorkTask], next: Counter, completion: @escaping Completion) {
+    private func dispatch(_ tasks: [WorkTask], next: Locked<Int>, completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
@@ -82,7 +89,10 @@ public final class WorkerPool: @unchecked Sendable {
         }
         let nextTask = { () -> (index: Int, line: Data)? in
             if !retry.isEmpty { return retry.removeFirst() }
-            guard let index = next.take(below: tasks.count) else { return nil }
+            guard let index = next.withLock({ (value: inout Int) -> Int? in
+                defer { value += 1 }
+                return value < tasks.count ? value : nil
+            }) else { return nil }
             var line = (try? encoder.encode(WorkRequest(sequence: index, task: tasks[index]))) ?? Data()
             line.append(0x0A)
             return (index, line)
@@ -149,18 +159,5 @@ public final class WorkerPool: @unchecked Sendable {
                 abandon(.crashed(detail: detail))
             }
         }
-    }
-}
-
-/// Hands out task indices to dispatcher threads.
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        defer { value += 1 }
-        return value
     }
 }
