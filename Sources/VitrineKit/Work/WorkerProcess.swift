@@ -15,8 +15,12 @@ final class WorkerProcess {
 
     init(executable: URL, arguments: [String]) throws {
         // A crashing decoder must not have the Swift runtime print a report into our reply pipe.
-        child = try ChildProcess(executable: executable.path, arguments: arguments,
-            environment: ["SWIFT_BACKTRACE": "enable=no"])
+        // One glibc malloc arena: libvips' threads otherwise each grow their own, and a worker
+        // thumbnailing the 64 corpus photos peaks at 220 MB instead of 140 MB (and runs slower).
+        // Other C libraries ignore the variable.
+        var environment = ["SWIFT_BACKTRACE": "enable=no"]
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "1" }
+        child = try ChildProcess(executable: executable.path, arguments: arguments, environment: environment)
     }
 
     /// Sends one line; false when the worker is gone.
