@@ -119,4 +119,72 @@ final class ThumbsCommandTests: XCTestCase {
         _ = try Vitrine.run(["thumbs", examples, "-o", output, "--retina", "--keep-metadata", "all"])
         XCTAssertEqual(before, try digests())
     }
+
+    func testOutputFolderInsideAnInputIsNotReadBack() throws {
+        let album = output + "/album"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: examples + "/coffee.jpg", toPath: album + "/coffee.jpg")
+        for _ in 0..<2 {
+            let run = try Vitrine.run(["thumbs", album, "-o", album + "/thumbs"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(items(try run.json()).compactMap { $0["id"] as? String }, ["coffee"])
+        }
+    }
+
+    func testRepeatedSizesAndOneSidedFillAreHonest() throws {
+        let run = try Vitrine.run(["thumbs", examples + "/coffee.jpg", "-o", output, "-s", "100", "-s", "100", "--fill",
+            "-s", "64x64"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let list = try XCTUnwrap(try renditions(run)["coffee"])
+        XCTAssertEqual(list.map { $0["path"] as? String }, ["coffee-64x64.jpg", "coffee-100.jpg"])
+        XCTAssertEqual(list.map { $0["fit"] as? String }, ["fill", "fit"], "a width alone cannot be filled")
+        XCTAssertEqual(try Vitrine.run(["thumbs", examples, "-o", output, "--crop", "centre"]).status, 2)
+        XCTAssertEqual(try Vitrine.run(["thumbs", examples, "-o", output, "-s", "99999999"]).status, 2)
+    }
+
+    func testInitialIndexFollowsItsItemWhenAnotherFails() throws {
+        let album = output + "/in"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        // a.jpg: a header that reads, pixels that do not (the second half cut off).
+        let whole = try Data(contentsOf: URL(fileURLWithPath: examples + "/coffee.jpg"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: album + "/a.jpg"))
+        try FileManager.default.copyItem(atPath: examples + "/chelsea.jpg", toPath: album + "/b.jpg")
+        try FileManager.default.copyItem(atPath: examples + "/astronaut.jpg", toPath: album + "/c.jpg")
+        let run = try Vitrine.run(["thumbs", album, "-o", output + "/out", "--initial-index", "1"])
+        XCTAssertEqual(run.status, 1)
+        let manifest = try run.json()
+        XCTAssertEqual(items(manifest).map { $0["id"] as? String }, ["b", "c"])
+        XCTAssertEqual(manifest["initialIndex"] as? Int, 0, "still b")
+        XCTAssertEqual(errors(manifest).first?["reason"] as? String, "damaged")
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+    }
+
+    func testWebPAndPNGCarryNoMetadataByDefault() throws {
+        for format in ["webp", "png", "jpeg"] {
+            let run = try Vitrine.run(["thumbs", examples + "/chelsea.jpg", "-o", output, "--format", format])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let file = output + "/chelsea-256x256." + (format == "jpeg" ? "jpg" : format)
+            let made = try Image.load(file)
+            for field in ["xmp-data", "icc-profile-data"] { XCTAssertFalse(made.hasField(field), "\(format) \(field)") }
+            if format == "webp" {
+                // libvips 8.14's WebP saver always writes a minimal EXIF block of its own making.
+                XCTAssertLessThan(made.blob("exif-data")?.count ?? 0, 256)
+                XCTAssertFalse(made.fieldNames.contains { $0.contains("GPS") || $0.contains("Make") || $0.contains("Model") })
+            } else {
+                XCTAssertFalse(made.hasField("exif-data"), format)
+            }
+        }
+    }
+
+    func testDamagedFileKeepsTheGoodThumbnailOfAnEarlierRun() throws {
+        let album = output + "/in"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: examples + "/coffee.jpg", toPath: album + "/a.jpg")
+        XCTAssertEqual(try Vitrine.run(["thumbs", album, "-o", output + "/out"]).status, 0)
+        let good = try Data(contentsOf: URL(fileURLWithPath: output + "/out/a-256x256.jpg"))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: album + "/a.jpg"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: album + "/a.jpg"))
+        XCTAssertEqual(try Vitrine.run(["thumbs", album, "-o", output + "/out"]).status, 1)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output + "/out/a-256x256.jpg")), good)
+    }
 }

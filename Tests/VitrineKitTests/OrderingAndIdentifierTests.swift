@@ -93,6 +93,13 @@ final class ExifValueTests: XCTestCase {
         XCTAssertNil(ExifValue.dateTime(nil))
     }
 
+    func testTextValueKeepsParenthesesOfItsOwn() {
+        XCTAssertEqual(ExifValue.text("Martin Klapetek (Martin Klapetek, ASCII, 16 components, 16 bytes)"), "Martin Klapetek")
+        XCTAssertEqual(ExifValue.text("(c) Jane Doe (2020) ((c) Jane Doe (2020), ASCII, 21 components, 21 bytes)"),
+            "(c) Jane Doe (2020)")
+        XCTAssertEqual(ExifValue.text("plain"), "plain")
+    }
+
     func testOrientationLeadingInteger() {
         XCTAssertEqual(ExifValue.leadingInteger("6 (Right-top, Short, 1 components, 2 bytes)"), 6)
         XCTAssertEqual(ExifValue.leadingInteger("0 (Unknown value 0, Short, 1 components, 2 bytes)"), 0)

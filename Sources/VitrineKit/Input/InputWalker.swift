@@ -24,6 +24,8 @@ public struct InputFile: Sendable, Equatable {
 public struct InputWalker: Sendable {
     /// Marker file that excludes its folder: default `.nomedia`.
     public var excludeMarker = ".nomedia"
+    /// Folders skipped wherever they are met (compared by identity, not by name): default none.
+    public var excludedFolders: [String] = []
 
     public init() {}
 
@@ -38,13 +40,14 @@ public struct InputWalker: Sendable {
     public func walk(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) -> Result {
         var result = Result()
         var seen: [String: String] = [:]
+        let excluded = Set(excludedFolders.compactMap(Self.identity(of:)))
         for (inputIndex, input) in inputs.enumerated() {
             if input == "-" {
                 for line in readList() where !line.isEmpty {
-                    add(line, inputIndex: inputIndex, listed: true, into: &result, seen: &seen)
+                    add(line, inputIndex: inputIndex, listed: true, into: &result, seen: &seen, excluded: excluded)
                 }
             } else {
-                add(input, inputIndex: inputIndex, listed: false, into: &result, seen: &seen)
+                add(input, inputIndex: inputIndex, listed: false, into: &result, seen: &seen, excluded: excluded)
             }
         }
         var reported = Set<String>()
@@ -52,7 +55,10 @@ public struct InputWalker: Sendable {
         return result
     }
 
-    private func add(_ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String]) {
+    private func add(
+        _ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String],
+        excluded: Set<FileIdentity>
+    ) {
         var info = stat()
         guard stat(input, &info) == 0 else {
             let reason: ErrorReason = errno == EACCES ? .permission : (errno == ELOOP ? .loop : .notFound)
@@ -61,7 +67,8 @@ public struct InputWalker: Sendable {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             var ancestors = Set<FileIdentity>()
-            walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen)
+            walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen,
+                excluded: excluded)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             result.errors.append(ItemError(path: input, message: "not a regular file or folder", reason: .unsupported))
         } else {
@@ -74,11 +81,9 @@ public struct InputWalker: Sendable {
 
     private func walkFolder(
         _ folder: String, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
-        into result: inout Result, seen: inout [String: String]
+        into result: inout Result, seen: inout [String: String], excluded: Set<FileIdentity>
     ) {
-        var info = stat()
-        guard stat(folder, &info) == 0 else { return }
-        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard let identity = Self.identity(of: folder), !excluded.contains(identity) else { return }
         guard ancestors.insert(identity).inserted else {
             result.errors.append(ItemError(path: folder, message: "symbolic link loop: this folder contains itself", reason: .loop))
             return
@@ -92,13 +97,13 @@ public struct InputWalker: Sendable {
             return
         }
         // sigal's rule: an empty marker excludes the folder; one with names excludes just those.
-        var excluded = Set<String>()
+        var listedInMarker = Set<String>()
         if names.contains(excludeMarker) {
-            excluded = Self.excludedNames(in: folder + "/" + excludeMarker)
-            if excluded.isEmpty { return }
+            listedInMarker = Self.excludedNames(in: folder + "/" + excludeMarker)
+            if listedInMarker.isEmpty { return }
         }
         // Sorted so that `--order none` and duplicate detection do not depend on the file system.
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") && !excluded.contains(name) {
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") && !listedInMarker.contains(name) {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var child = stat()
@@ -110,7 +115,8 @@ public struct InputWalker: Sendable {
             }
             switch child.st_mode & S_IFMT {
             case S_IFDIR:
-                walkFolder(path, relative: childRelative, inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen)
+                walkFolder(path, relative: childRelative, inputIndex: inputIndex, ancestors: &ancestors, into: &result,
+                    seen: &seen, excluded: excluded)
             case S_IFREG:
                 append(path: path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
             default:
@@ -157,6 +163,12 @@ public struct InputWalker: Sendable {
     public static func standardInputNulSeparated() -> [String] {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     static func normalized(_ path: String) -> String {

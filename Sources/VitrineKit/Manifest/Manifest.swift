@@ -91,7 +91,7 @@ public struct ItemError: Codable, Equatable, Sendable {
     /// One line saying what went wrong.
     public var message: String
     /// A stable reason code: `unreadable`, `unsupported`, `too-large`, `timeout`, `crashed`,
-    /// `not-found`, `permission`, `loop`, `damaged`.
+    /// `not-found`, `permission`, `loop`, `damaged`, `write` (an output could not be written).
     public var reason: String
 
     public init(path: String, message: String, reason: ErrorReason) {
@@ -103,7 +103,7 @@ public struct ItemError: Codable, Equatable, Sendable {
 
 public enum ErrorReason: String, Sendable, Codable {
     case unreadable, unsupported, tooLarge = "too-large", timeout, crashed, notFound = "not-found",
-        permission, loop, damaged
+        permission, loop, damaged, write
 }
 
 public enum VitrineVersion {

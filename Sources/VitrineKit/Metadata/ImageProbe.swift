@@ -179,6 +179,28 @@ public enum ImageProbe {
 
 /// Reading EXIF values as libvips prints them: `6 (Right-top, Short, 1 components, 2 bytes)`.
 enum ExifValue {
+    /// The value part of libvips' `VALUE (FORMATTED, TYPE, N components, N bytes)`, even when
+    /// the value itself holds parentheses (`(c) Jane Doe (2020)`).
+    static func text(_ printed: String?) -> String? {
+        guard let printed else { return nil }
+        let pattern = #"^(.*) \([^()]*(\([^()]*\)[^()]*)*, [A-Za-z]+, \d+ components?, \d+ bytes?\)$"#
+        guard let match = printed.range(of: pattern, options: .regularExpression) else {
+            return printed.trimmingCharacters(in: .whitespaces)
+        }
+        // Group 1 is everything before the last top-level " (".
+        let whole = String(printed[match])
+        var depth = 0
+        var cut = whole.endIndex
+        for index in whole.indices.reversed() {
+            let character = whole[index]
+            if character == ")" { depth += 1 } else if character == "(" {
+                depth -= 1
+                if depth == 0 { cut = index; break }
+            }
+        }
+        return String(whole[..<cut]).trimmingCharacters(in: .whitespaces)
+    }
+
     static func leadingInteger(_ text: String?) -> Int? {
         guard let text else { return nil }
         return Int(text.prefix { $0.isNumber })

@@ -44,7 +44,8 @@ public enum AtomicFile {
     /// Removes temporary files an interrupted run left in `folder` (not below it).
     public static func removeLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(".") && name.contains(partialMarker) {
+        // Only names this type makes: `.NAME.partial-PID-N`.
+        for name in names where name.hasPrefix(".") && name.range(of: #"\.partial-[0-9]+-[0-9]+$"#, options: .regularExpression) != nil {
             unlink(folder + "/" + name)
         }
     }

@@ -30,6 +30,9 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
         self.encoding = encoding
     }
 
+    /// `.fill` needs a box: with one side only, the rendition is fitted.
+    public var effectiveMode: FitMode { width != nil && height != nil ? mode : .fit }
+
     /// The box in output pixels (the 1× box times ``scale``).
     public var pixelWidth: Int? { width.map { $0 * scale } }
     public var pixelHeight: Int? { height.map { $0 * scale } }
@@ -49,8 +52,8 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
 
     /// Every setting that shapes the bytes, in a fixed order: a stable cache key.
     public var identifier: String {
-        var parts = [boxLabel, mode.rawValue]
-        if mode == .fill { parts.append(crop.rawValue) }
+        var parts = [boxLabel, effectiveMode.rawValue]
+        if effectiveMode == .fill { parts.append(crop.rawValue) }
         if scale != 1 { parts.append("@\(scale)x") }
         if upscale { parts.append("upscale") }
         parts.append(encoding.identifier)

@@ -29,8 +29,12 @@ public struct ThumbnailBuilder: Sendable {
     public func build(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError)
         -> MediaScanner.Report
     {
-        var report = try MediaScanner(options: options.scan, pool: pool).scan(inputs, readList: readList)
+        var scanner = MediaScanner(options: options.scan, pool: pool)
+        // Thumbnails written into a folder below an input must not come back as photos next time.
+        scanner.excludedFolders = [options.outputDirectory]
+        var report = try scanner.scan(inputs, readList: readList)
         var manifest = report.manifest
+        let initialID = manifest.initialIndex.map { manifest.items[$0].id }
         let plans = manifest.items.map { item in plannedOutputs(for: item) }
         for folder in Set(plans.flatMap { $0.map { ($0.path as NSString).deletingLastPathComponent } }) {
             AtomicFile.removeLeftovers(in: folder)
@@ -49,8 +53,11 @@ public struct ThumbnailBuilder: Sendable {
                 item.renditions = zip(plans[index], files).map { plan, file in rendition(plan.spec, file, id: item.id) }
                     .sorted { ($0.width * $0.height, $0.scale, $0.path) < ($1.width * $1.height, $1.scale, $1.path) }
                 if damaged {
+                    // One line a file: the scan may have said it already.
+                    if item.damaged != true {
+                        report.warnings.append((item.source.path, "damaged: rendered what decodes (--allow-damaged)"))
+                    }
                     item.damaged = true
-                    report.warnings.append((item.source.path, "damaged: rendered what decodes (--allow-damaged)"))
                 }
                 kept.append(item)
             case .success(.render(.failed(let message, let reason))):
@@ -61,9 +68,14 @@ public struct ThumbnailBuilder: Sendable {
                 manifest.errors.append(ItemError(path: item.source.path, message: "no answer from the worker", reason: .crashed))
             }
         }
+        // The viewer still opens on the item asked for; if that one failed, on the one after it.
+        // (Items still hold their scan indices here.)
+        if let initialID, let initial = manifest.initialIndex {
+            manifest.initialIndex = kept.isEmpty ? nil
+                : kept.firstIndex { $0.id == initialID } ?? min(kept.filter { $0.index < initial }.count, kept.count - 1)
+        }
         Navigation.link(&kept, cyclic: options.scan.cyclic)
         manifest.items = kept
-        if let initial = manifest.initialIndex, initial >= kept.count { manifest.initialIndex = kept.isEmpty ? nil : 0 }
         manifest.errors.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         report.manifest = manifest
         return report
@@ -111,7 +123,7 @@ public struct ThumbnailBuilder: Sendable {
 
     private func rendition(_ spec: RenditionSpec, _ file: RenderedFile, id: String) -> Rendition {
         Rendition(role: "thumbnail", path: id + "-" + spec.fileSuffix, width: file.width, height: file.height,
-            format: spec.encoding.format.rawValue, box: spec.boxLabel, fit: spec.mode.rawValue, scale: spec.scale,
+            format: spec.encoding.format.rawValue, box: spec.boxLabel, fit: spec.effectiveMode.rawValue, scale: spec.scale,
             bytes: file.bytes)
     }
 }

@@ -50,42 +50,63 @@ public struct RenderedFile: Codable, Equatable, Sendable {
 /// per rendition, 16.9 s sharing one decode.)
 public enum Thumbnailer {
     public static func render(path: String, request: RenderRequest) -> RenderOutcome {
-        let (outcome, warnings) = Warnings.collecting { () -> RenderOutcome in
+        // Everything is encoded in memory first and written only once the decoder has had its
+        // say, so a file found damaged never replaces a good thumbnail from an earlier run.
+        let (encoded, warnings) = Warnings.collecting { () -> Result<[EncodedRendition], RenderFailure> in
             do {
-                var files: [RenderedFile] = []
                 if request.outputs.count > 1, let width = request.sourceWidth, let height = request.sourceHeight {
                     let base = try sharedBase(path: path, request: request, width: width, height: height)
-                    for output in request.outputs {
-                        files.append(try renderOne(from: base, output: output))
-                    }
-                } else {
-                    for output in request.outputs {
-                        files.append(try renderOne(path: path, output: output, allowDamaged: request.allowDamaged))
-                    }
+                    return .success(try request.outputs.map { try renderOne(from: base, output: $0) })
                 }
-                return .rendered(files, damaged: false)
+                return .success(try request.outputs.map { try renderOne(path: path, output: $0, allowDamaged: request.allowDamaged) })
             } catch let error as VipsError {
-                let message = error.message.replacingOccurrences(of: path + ": ", with: "")
-                    .replacingOccurrences(of: "\"\(path)\" ", with: "")
-                return .failed(message: message, reason: .unreadable)
+                return .failure(RenderFailure(error.message.replacingOccurrences(of: path + ": ", with: "")
+                    .replacingOccurrences(of: "\"\(path)\" ", with: "")))
             } catch {
-                return .failed(message: "\(error)", reason: .unreadable)
+                return .failure(RenderFailure("\(error)"))
             }
         }
-        guard case .rendered(let files, _) = outcome else { return outcome }
         let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
-        if !damage.isEmpty {
-            guard request.allowDamaged else {
-                // The files were written from damaged pixels: take them back.
-                for file in files { unlink(file.path) }
+        let renditions: [EncodedRendition]
+        switch encoded {
+        case .failure(let failure):
+            // The header read fine in the scan, so a decoder failure here is damage; libvips'
+            // bare "… failed" says less than the warnings it raised on the way.
+            let detail = failure.message.hasSuffix(" failed") && !damage.isEmpty ? damage.joined(separator: "; ") : failure.message
+            return .failed(message: "damaged: " + detail, reason: .damaged)
+        case .success(let made):
+            if !damage.isEmpty && !request.allowDamaged {
                 return .failed(message: "damaged: " + damage.joined(separator: "; "), reason: .damaged)
             }
-            return .rendered(files, damaged: true)
+            renditions = made
         }
-        return outcome
+        var files: [RenderedFile] = []
+        for rendition in renditions {
+            do {
+                try AtomicFile.write(rendition.data, to: rendition.output.path)
+            } catch {
+                return .failed(message: "\(error)", reason: .write)
+            }
+            files.append(RenderedFile(path: rendition.output.path, width: rendition.width, height: rendition.height,
+                bytes: rendition.data.count))
+        }
+        return .rendered(files, damaged: !damage.isEmpty)
     }
 
-    static func renderOne(path: String, output: PlannedOutput, allowDamaged: Bool) throws -> RenderedFile {
+    /// One rendition, encoded, not yet written.
+    struct EncodedRendition {
+        var output: PlannedOutput
+        var data: Data
+        var width: Int
+        var height: Int
+    }
+
+    struct RenderFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    static func renderOne(path: String, output: PlannedOutput, allowDamaged: Bool) throws(VipsError) -> EncodedRendition {
         let spec = output.spec
         var arguments: [String: Argument] = [
             "filename": .string(path),
@@ -104,7 +125,7 @@ public enum Thumbnailer {
     }
 
     /// The file decoded once, upright and in sRGB, at the largest scale any output needs.
-    static func sharedBase(path: String, request: RenderRequest, width: Int, height: Int) throws -> Image {
+    static func sharedBase(path: String, request: RenderRequest, width: Int, height: Int) throws(VipsError) -> Image {
         let scales = request.outputs.map { output -> Double in
             let ratios = [output.width.map { Double($0) / Double(width) }, output.height.map { Double($0) / Double(height) }]
                 .compactMap { $0 }
@@ -125,7 +146,7 @@ public enum Thumbnailer {
     }
 
     /// One rendition cut from the shared base.
-    static func renderOne(from base: Image, output: PlannedOutput) throws -> RenderedFile {
+    static func renderOne(from base: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
         let spec = output.spec
         var arguments: [String: Argument] = [
             "in": .image(base),
@@ -139,32 +160,27 @@ public enum Thumbnailer {
         return try finish(try Operation.image("thumbnail_image", arguments), output: output)
     }
 
-    /// Flattens where the format has no alpha, encodes, writes.
-    static func finish(_ made: Image, output: PlannedOutput) throws -> RenderedFile {
+    /// Flattens where the format has no alpha, and encodes.
+    static func finish(_ made: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
         let spec = output.spec
         var image = made
         if !spec.encoding.format.hasAlpha && image.hasAlpha {
             image = try Operation.image("flatten", ["in": .image(image), "background": .doubles(spec.encoding.background)])
         }
         let data = try encode(image, with: spec.encoding)
-        try AtomicFile.write(data, to: output.path)
-        return RenderedFile(path: output.path, width: image.width, height: image.height, bytes: data.count)
+        return EncodedRendition(output: output, data: data, width: image.width, height: image.height)
     }
 
     /// The image with every metadata field removed but EXIF Copyright and Artist, which are
     /// set again as clean text; libvips rebuilds the EXIF block from them when it saves.
     static func keepingOnlyCopyright(_ image: Image) throws(VipsError) -> Image {
         let wanted = ["exif-ifd0-Copyright", "exif-ifd0-Artist"]
-        // libvips prints EXIF fields as `value (value, ASCII, n components, n bytes)`.
         var values: [String: String] = [:]
         for name in wanted {
-            guard let text = image.string(name) else { continue }
-            let value = String(text.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
-            if !value.isEmpty && value != "[None]" { values[name] = value }
+            guard let value = ExifValue.text(image.string(name)) else { continue }
+            if !value.isEmpty && !value.contains("[None]") { values[name] = value }
         }
-        var result = try image.removingFields { name in
-            name.hasPrefix("exif-") || ["xmp-data", "iptc-data", "jpeg-thumbnail-data"].contains(name)
-        }
+        var result = try image.removingFields(where: isMetadataField)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             let count = value.utf8.count + 1
             result = try result.settingField(name, string: "\(value) (\(value), ASCII, \(count) components, \(count) bytes)")
@@ -172,9 +188,19 @@ public enum Thumbnailer {
         return result
     }
 
+    /// Fields that carry metadata into saved files (pixels are sRGB, so the profile goes too).
+    static func isMetadataField(_ name: String) -> Bool {
+        name.hasPrefix("exif-") || ["xmp-data", "iptc-data", "icc-profile-data", "jpeg-thumbnail-data"].contains(name)
+    }
+
     static func encode(_ image: Image, with encoding: Encoding) throws(VipsError) -> Data {
         var image = image
-        if encoding.keepMetadata == .copyright { image = try keepingOnlyCopyright(image) }
+        switch encoding.keepMetadata {
+        case .copyright: image = try keepingOnlyCopyright(image)
+        // Removed here as well as with `strip`: libvips 8.14's WebP saver ignores `strip`.
+        case .none: image = try image.removingFields(where: isMetadataField)
+        case .all: break
+        }
         let strip = Argument.bool(encoding.keepMetadata == .none)
         let quality = Argument.int(encoding.effectiveQuality)
         let (saver, options): (String, [String: Argument]) =

@@ -5,6 +5,8 @@ import Foundation
 public struct MediaScanner: Sendable {
     public var options: ScanOptions
     public var pool: WorkerPool
+    /// Folders never walked into (a command's own output folder): default none.
+    public var excludedFolders: [String] = []
 
     public init(options: ScanOptions, pool: WorkerPool) {
         self.options = options
@@ -23,7 +25,9 @@ public struct MediaScanner: Sendable {
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
     public func scan(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError) -> Report {
-        let found = InputWalker().walk(inputs, readList: readList)
+        var walker = InputWalker()
+        walker.excludedFolders = excludedFolders
+        let found = walker.walk(inputs, readList: readList)
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: options.probe) }
         let results = pool.runCollecting(tasks)
 

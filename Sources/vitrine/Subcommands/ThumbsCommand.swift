@@ -47,6 +47,16 @@ enum ThumbsCommand {
             Diagnostics.usageError("--fit and --fill cannot be used together", commandPath: command.path)
             return ExitStatus.usage
         }
+        if command.isPresent("crop") && !command.flag("fill") {
+            Diagnostics.usageError("--crop only applies with --fill", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        let largest = command.values("size").compactMap(Dimensions.init(parsing:))
+            .flatMap { [$0.width, $0.height].compactMap { $0 } }.max() ?? 0
+        if largest > maximumSide {
+            Diagnostics.usageError("--size \(largest) is larger than \(maximumSide) pixels", commandPath: command.path)
+            return ExitStatus.usage
+        }
         var options = ThumbnailOptions(outputDirectory: output)
         options.scan = InputOptions.scanOptions(from: command)
         options.specs = specs(from: command)
@@ -66,6 +76,9 @@ enum ThumbsCommand {
         }
     }
 
+    /// The largest box side accepted: well past any screen, well short of a decompression bomb.
+    static let maximumSide = 16384
+
     static func specs(from command: ParsedCommand) -> [RenditionSpec] {
         let sizes = command.values("size").compactMap(Dimensions.init(parsing:))
         let boxes = sizes.isEmpty ? [Dimensions(width: 256, height: 256)] : sizes
@@ -76,12 +89,15 @@ enum ThumbsCommand {
             keepMetadata: command.value("keep-metadata").flatMap(Encoding.MetadataPolicy.init(rawValue:)) ?? .none,
             background: command.value("background").flatMap(Colour.parse) ?? [255, 255, 255])
         let scales = command.flag("retina") ? [1, 2] : [1]
-        return boxes.flatMap { box in
+        let all = boxes.flatMap { box in
             scales.map { scale in
                 RenditionSpec(width: box.width, height: box.height, mode: command.flag("fill") ? .fill : .fit,
                     crop: crop ?? .attention, scale: scale, upscale: command.flag("upscale"), encoding: encoding)
             }
         }
+        // `-s 256 -s 256` asks for one file, not two writes of it.
+        var seen = Set<String>()
+        return all.filter { seen.insert($0.fileSuffix).inserted }
     }
 }
 

@@ -13,7 +13,7 @@ enum WorkerCommand {
 
     static func run(_ command: ParsedCommand) -> Int32 {
         // libvips' own VIPS_CONCURRENCY wins over the default of one thread per worker.
-        let fromEnvironment = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap(Int.init)
+        let fromEnvironment = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         return WorkerServer.run(vipsThreads: command.int("vips-threads") ?? fromEnvironment ?? 1)
     }
 }
