@@ -25,4 +25,14 @@ static inline GType cvips_param_value_type(GParamSpec *pspec) { return G_PARAM_S
 static inline VipsObject *cvips_object(void *pointer) { return VIPS_OBJECT(pointer); }
 static inline VipsImage *cvips_image(void *pointer) { return VIPS_IMAGE(pointer); }
 
+
+// Loader classes, for sniffing a file's format with a chosen set of loaders.
+static inline int cvips_class_is_abstract(void *klass) { return G_TYPE_IS_ABSTRACT(G_TYPE_FROM_CLASS(klass)); }
+static inline const char *cvips_class_nickname(void *klass) { return VIPS_OBJECT_CLASS(klass)->nickname; }
+/// 1 or 0 from the loader's own is_a(filename); -1 when it has none (it matches by suffix only).
+static inline int cvips_loader_is_a(void *klass, const char *filename) {
+	VipsForeignLoadClass *load_class = VIPS_FOREIGN_LOAD_CLASS(klass);
+	return load_class->is_a ? (load_class->is_a(filename) ? 1 : 0) : -1;
+}
+
 #endif

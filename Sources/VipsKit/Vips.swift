@@ -36,10 +36,6 @@ public enum Vips {
     /// Blocks or allows loaders libvips marks as unsafe for untrusted input (default: allowed).
     public static func blockUntrustedOperations(_ block: Bool) { vips_block_untrusted_set(block ? 1 : 0) }
 
-    /// Blocks (or allows again) an operation and its subclasses by name: a blocked loader is
-    /// never picked by content sniffing.
-    public static func blockOperation(_ name: String, _ block: Bool = true) { vips_operation_block_set(name, block ? 1 : 0) }
-
     /// The libvips version, like `8.14.1`.
     public static var version: String { String(cString: vips_version_string()) }
 
@@ -58,11 +54,37 @@ public enum Vips {
         return String(cString: name)
     }
 
-    /// The nickname of that loader (`jpegload`, `heifload`, `pdfload`…).
-    public static func loaderNickname(forFile path: String) throws(VipsError) -> String {
-        let className = try findLoader(forFile: path)
-        guard let nickname = vips_nickname_find(g_type_from_name(className)) else { return className }
-        return String(cString: nickname)
+    /// The nickname of the loader (`jpegload`, `heifload`, `pdfload`…) that recognises the file's
+    /// content, asking the file loaders in libvips' priority order, as `vips_foreign_find_load`
+    /// does, but never those whose nickname starts with one of `skipping`. (libvips 8.14 still
+    /// sniffs with blocked loaders; OpenSlide, for one, opens every file as a SQLite database.)
+    public static func loaderNickname(forFile path: String, skipping: [String] = []) throws(VipsError) -> String {
+        try initialize()
+        final class Search {
+            let path: String
+            let skipping: [String]
+            var found: String?
+            init(path: String, skipping: [String]) { self.path = path; self.skipping = skipping }
+        }
+        let search = Search(path: path, skipping: skipping)
+        let context = Unmanaged.passUnretained(search).toOpaque()
+        _ = vips_foreign_map("VipsForeignLoad", { klass, context, _ in
+            guard let klass, let context, cvips_class_is_abstract(klass) == 0,
+                let cName = cvips_class_nickname(klass)
+            else { return nil }
+            let search = Unmanaged<Search>.fromOpaque(context).takeUnretainedValue()
+            let nickname = String(cString: cName)
+            // File loaders only (not `…load_source`, `…load_buffer`), and not the skipped ones.
+            guard nickname.hasSuffix("load"), !search.skipping.contains(where: { nickname.hasPrefix($0) }) else { return nil }
+            guard cvips_loader_is_a(klass, search.path) == 1 else { return nil }
+            search.found = nickname
+            return klass
+        }, context, nil)
+        vips_error_clear()
+        guard let found = search.found else {
+            throw VipsError("VipsForeignLoad: \"\(path)\" is not a known file format")
+        }
+        return found
     }
 
     private static let initialized = Locked(false)

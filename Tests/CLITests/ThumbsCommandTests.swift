@@ -131,6 +131,23 @@ final class ThumbsCommandTests: XCTestCase {
         }
     }
 
+    func testOutputFolderGivenAsInputOrListedIsRefused() throws {
+        XCTAssertEqual(try Vitrine.run(["thumbs", examples, "-o", output]).status, 0)
+        let again = try Vitrine.run(["thumbs", output, "-o", output])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("inside the output folder"), again.stderr)
+        let listed = try Vitrine.run(["thumbs", "-", "-o", output], stdin: output + "/coffee-256x256.jpg\n" + examples + "/coffee.jpg\n")
+        XCTAssertEqual(items(try listed.json()).count, 1)
+    }
+
+    func testUncreatableOutputFolderIsOneClearLine() throws {
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: output + "/file"))
+        let run = try Vitrine.run(["thumbs", examples, "-o", output + "/file/sub"])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertEqual(run.stderrLines, ["vitrine: error: cannot create the output folder \(output!)/file/sub: Not a directory"])
+    }
+
     func testRepeatedSizesAndOneSidedFillAreHonest() throws {
         let run = try Vitrine.run(["thumbs", examples + "/coffee.jpg", "-o", output, "-s", "100", "-s", "100", "--fill",
             "-s", "64x64"])

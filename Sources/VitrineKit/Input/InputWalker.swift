@@ -65,6 +65,11 @@ public struct InputWalker: Sendable {
             result.errors.append(ItemError(path: input, message: Self.describe(errno: errno), reason: reason))
             return
         }
+        if Self.isInside(input, anyOf: excluded) {
+            result.errors.append(ItemError(path: input, message: "inside the output folder, which is never read as input",
+                reason: .unsupported))
+            return
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             var ancestors = Set<FileIdentity>()
             walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen,
@@ -165,6 +170,18 @@ public struct InputWalker: Sendable {
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Whether `path` is one of `folders` or lies below one, following the path's parents.
+    static func isInside(_ path: String, anyOf folders: Set<FileIdentity>) -> Bool {
+        guard !folders.isEmpty else { return false }
+        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        while true {
+            if let identity = identity(of: current), folders.contains(identity) { return true }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return false }
+            current = parent
+        }
+    }
+
     static func identity(of path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -184,7 +201,8 @@ public struct InputWalker: Sendable {
         }
     }
 
-    static func describe(_ error: Error) -> String {
+    /// A file-system error in plain words (`permission denied`), not Foundation's domain and code.
+    public static func describe(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return describe(errno: Int32(code)) }
         return (error as NSError).localizedDescription

@@ -84,7 +84,7 @@ public enum ImageProbe {
         }
         let loader: String
         do {
-            loader = try Vips.loaderNickname(forFile: path)
+            loader = try Vips.loaderNickname(forFile: path, skipping: MediaFormat.skippedLoaders)
         } catch {
             if !meantAsImage { return .ignored(reason: "not a recognised image format") }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil

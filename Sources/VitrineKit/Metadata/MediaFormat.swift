@@ -13,6 +13,10 @@ public enum MediaFormat {
         "openexr", "magick",
     ]
 
+    /// Loaders never asked what a file is: OpenSlide (whole-slide microscope scans) sniffs every
+    /// file before the photo loaders, opening each as a SQLite database among other things.
+    public static let skippedLoaders = ["openslideload"]
+
     /// Endings of image files, lower-case without the dot.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "jxl",

@@ -15,7 +15,7 @@ public enum AtomicFile {
     /// Writes `data` to `path`, creating its folders.
     public static func write(_ data: Data, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty { try createFolder(folder) }
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + partialMarker + "\(getpid())-\(counter.withLock { value -> Int in value += 1; return value })"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -41,6 +41,15 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates a folder and its parents (like `mkdir -p`), failing with the system's reason.
+    public static func createFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try createFolder(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw AtomicFileError(path: path, code: errno) }
+    }
+
     /// Removes temporary files an interrupted run left in `folder` (not below it).
     public static func removeLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -56,5 +65,7 @@ public enum AtomicFile {
 public struct AtomicFileError: Error, CustomStringConvertible {
     public var path: String
     public var code: Int32
-    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
+    public var description: String { "cannot write \(path): \(reason)" }
+    /// The system's words: `Not a directory`, `Permission denied`.
+    public var reason: String { String(cString: strerror(code)) }
 }

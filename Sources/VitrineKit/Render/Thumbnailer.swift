@@ -69,6 +69,8 @@ public enum Thumbnailer {
         let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
         let renditions: [EncodedRendition]
         switch encoded {
+        case .failure(let failure) where failure.message.hasPrefix(encoderFailurePrefix):
+            return .failed(message: failure.message, reason: .write)
         case .failure(let failure):
             // The header read fine in the scan, so a decoder failure here is damage; libvips'
             // bare "… failed" says less than the warnings it raised on the way.
@@ -160,6 +162,8 @@ public enum Thumbnailer {
         return try finish(try Operation.image("thumbnail_image", arguments), output: output)
     }
 
+    static let encoderFailurePrefix = "cannot encode: "
+
     /// Flattens where the format has no alpha, and encodes.
     static func finish(_ made: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
         let spec = output.spec
@@ -167,7 +171,13 @@ public enum Thumbnailer {
         if !spec.encoding.format.hasAlpha && image.hasAlpha {
             image = try Operation.image("flatten", ["in": .image(image), "background": .doubles(spec.encoding.background)])
         }
-        let data = try encode(image, with: spec.encoding)
+        // Decode now, so that a damaged source fails here and only the encoder can fail below.
+        image = try image.copyToMemory()
+        let data: Data
+        do { data = try encode(image, with: spec.encoding) } catch {
+            // The source decoded: the encoder refused (WebP stops at 16383 px a side).
+            throw VipsError(encoderFailurePrefix + error.message)
+        }
         return EncodedRendition(output: output, data: data, width: image.width, height: image.height)
     }
 

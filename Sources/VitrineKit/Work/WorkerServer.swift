@@ -21,9 +21,6 @@ public enum WorkerServer {
         signal(SIGINT, SIG_IGN)
         // Every task names a different file: the operation cache would only hold memory.
         Vips.setOperationCacheMax(0)
-        // OpenSlide sniffs every file before the photo loaders (it tries each as a SQLite
-        // database, among others): a whole-slide microscope format a photo gallery does not need.
-        Vips.blockOperation("VipsForeignLoadOpenslide")
         let decoder = JSONDecoder()
         let encoder = JSONEncoder.compact
         while let line = readLine(strippingNewline: true) {

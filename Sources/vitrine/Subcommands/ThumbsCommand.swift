@@ -53,17 +53,20 @@ enum ThumbsCommand {
         }
         let largest = command.values("size").compactMap(Dimensions.init(parsing:))
             .flatMap { [$0.width, $0.height].compactMap { $0 } }.max() ?? 0
-        if largest > maximumSide {
-            Diagnostics.usageError("--size \(largest) is larger than \(maximumSide) pixels", commandPath: command.path)
+        let density = command.flag("retina") ? 2 : 1
+        if largest * density > maximumSide {
+            let asked = density == 1 ? "--size \(largest)" : "--size \(largest) with --retina (\(largest * density) px)"
+            Diagnostics.usageError("\(asked) is larger than \(maximumSide) pixels", commandPath: command.path)
             return ExitStatus.usage
         }
         var options = ThumbnailOptions(outputDirectory: output)
         options.scan = InputOptions.scanOptions(from: command)
         options.specs = specs(from: command)
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try AtomicFile.createFolder(output)
         } catch {
-            Diagnostics.error("cannot create the output folder \(output): \((error as NSError).localizedDescription)")
+            let reason = (error as? AtomicFileError)?.reason ?? InputWalker.describe(error)
+            Diagnostics.error("cannot create the output folder \(output): \(reason)")
             return ExitStatus.fatal
         }
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
