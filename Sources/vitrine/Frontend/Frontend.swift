@@ -36,6 +36,10 @@ enum Frontend {
             return ExitStatus.usage
         }
         switch outcome {
+        case .help(let text) where arguments.isEmpty:
+            // A bare `vitrine` is a usage mistake: the help goes to stderr, with status 2.
+            FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            return ExitStatus.usage
         case .help(let text):
             Output.write(text.hasSuffix("\n") ? text : text + "\n")
             return ExitStatus.success
