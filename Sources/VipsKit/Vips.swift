@@ -115,14 +115,19 @@ public struct VipsError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// A value behind a lock, for the little global state libvips' callbacks need.
-final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads, behind a lock: the little global state libvips' callbacks
+/// need, and the counters and result lists of vitrine's worker pool.
+public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+
+    public init(_ value: Value) { self.value = value }
+
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
     }
+
+    public var current: Value { withLock { $0 } }
 }

@@ -109,21 +109,24 @@ public enum Thumbnailer {
     }
 
     static func renderOne(path: String, output: PlannedOutput, allowDamaged: Bool) throws(VipsError) -> EncodedRendition {
-        let spec = output.spec
+        var arguments = boxArguments(for: output)
+        arguments["filename"] = .string(path)
+        arguments["export_profile"] = .string("srgb")
+        // Without this libvips fills a truncated JPEG with grey and calls it a success.
+        arguments["fail_on"] = .string(allowDamaged ? "none" : "truncated")
+        return try finish(try Operation.image("thumbnail", arguments), output: output)
+    }
+
+    /// Size, enlargement and crop, as `thumbnail` and `thumbnail_image` both take them.
+    static func boxArguments(for output: PlannedOutput) -> [String: Argument] {
         var arguments: [String: Argument] = [
-            "filename": .string(path),
             // A missing side is "unbounded", as vipsthumbnail does it.
             "width": .int(output.width ?? 10_000_000),
             "height": .int(output.height ?? 10_000_000),
-            "size": .string(spec.upscale ? "both" : "down"),
-            "export_profile": .string("srgb"),
-            // Without this libvips fills a truncated JPEG with grey and calls it a success.
-            "fail_on": .string(allowDamaged ? "none" : "truncated"),
+            "size": .string(output.spec.upscale ? "both" : "down"),
         ]
-        if spec.mode == .fill && output.width != nil && output.height != nil {
-            arguments["crop"] = .string(spec.crop.rawValue)
-        }
-        return try finish(try Operation.image("thumbnail", arguments), output: output)
+        if output.spec.effectiveMode == .fill { arguments["crop"] = .string(output.spec.crop.rawValue) }
+        return arguments
     }
 
     /// The file decoded once, upright and in sRGB, at the largest scale any output needs.
@@ -149,16 +152,8 @@ public enum Thumbnailer {
 
     /// One rendition cut from the shared base.
     static func renderOne(from base: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
-        let spec = output.spec
-        var arguments: [String: Argument] = [
-            "in": .image(base),
-            "width": .int(output.width ?? 10_000_000),
-            "height": .int(output.height ?? 10_000_000),
-            "size": .string(spec.upscale ? "both" : "down"),
-        ]
-        if spec.mode == .fill && output.width != nil && output.height != nil {
-            arguments["crop"] = .string(spec.crop.rawValue)
-        }
+        var arguments = boxArguments(for: output)
+        arguments["in"] = .image(base)
         return try finish(try Operation.image("thumbnail_image", arguments), output: output)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VipsKit
 
 #if canImport(Glibc)
     import Glibc
