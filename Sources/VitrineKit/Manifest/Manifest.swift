@@ -32,9 +32,10 @@ public struct Item: Codable, Equatable, Sendable {
     public var index: Int = 0
     /// `3 of 8`: the counter a viewer shows.
     public var position: String = ""
-    /// `image` (videos come later).
+    /// `image` or `video`.
     public var kind: String = "image"
-    /// The decoder's name for the content (`jpeg`, `png`, `heif`…), found by content, not extension.
+    /// The decoder's name for the content (`jpeg`, `png`, `heif`…; for videos the container,
+    /// `mov`, `matroska`, `ogg`…), found by content, not extension.
     public var format: String
     /// Upright width and height: EXIF orientation already applied.
     public var width: Int
@@ -46,6 +47,13 @@ public struct Item: Codable, Equatable, Sendable {
     /// Number of frames or pages (animated GIF/WebP, multi-page TIFF); absent when 1.
     public var pages: Int?
     public var hasAlpha: Bool?
+    /// Videos: seconds (3 decimals), the `m:ss` / `h:mm:ss` label (absent when unknown or not
+    /// positive), codec, frames per second, and whether there is sound.
+    public var duration: Double?
+    public var durationLabel: String?
+    public var codec: String?
+    public var fps: Double?
+    public var hasAudio: Bool?
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
     public var source: Source

@@ -12,6 +12,8 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
     public var verify: Bool = false
     /// Keep files the decoder reports as damaged (marked `damaged`) instead of failing them: default off.
     public var allowDamaged: Bool = false
+    /// Seconds a helper program (ffprobe) may take on one file: default 27, inside the pool's 30.
+    public var toolTimeout: Double = 27
 
     public init(maxPixels: Int = 200_000_000, hash: Bool = false, verify: Bool = false, allowDamaged: Bool = false) {
         self.maxPixels = maxPixels
@@ -28,6 +30,7 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
         hash = try container.decodeIfPresent(Bool.self, forKey: .hash) ?? defaults.hash
         verify = try container.decodeIfPresent(Bool.self, forKey: .verify) ?? defaults.verify
         allowDamaged = try container.decodeIfPresent(Bool.self, forKey: .allowDamaged) ?? defaults.allowDamaged
+        toolTimeout = try container.decodeIfPresent(Double.self, forKey: .toolTimeout) ?? defaults.toolTimeout
     }
 }
 
@@ -35,6 +38,8 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
 public enum ProbeOutcome: Codable, Equatable, Sendable {
     /// A picture, with what its header says.
     case image(ImageHeader)
+    /// A video, with what ffprobe says.
+    case video(VideoHeader)
     /// Not media and not named like media: ignored quietly (listed with `--verbose`).
     case ignored(reason: String)
     /// Meant to be media (by content or by name) but unusable.
@@ -77,15 +82,17 @@ public enum ImageProbe {
     private static func probeCollectingWarnings(path: String, options: ProbeOptions) -> ProbeOutcome {
         let ending = (path as NSString).pathExtension.lowercased()
         let meantAsImage = MediaFormat.imageExtensions.contains(ending)
-        // Videos are probed with ffprobe in a later version; until then they are skipped, not failed.
-        if MediaFormat.videoExtensions.contains(ending) { return .ignored(reason: "video (not supported yet)") }
+        let meantAsVideo = MediaFormat.videoExtensions.contains(ending)
         guard FileManager.default.isReadableFile(atPath: path) else {
             return .failed(message: "permission denied", reason: .permission)
         }
+        // Video containers first: libvips' ImageMagick loader would claim some of them.
+        if VideoProbe.looksLikeVideo(path) { return probeVideo(path: path, options: options) }
         let loader: String
         do {
             loader = try Vips.loaderNickname(forFile: path, skipping: MediaFormat.skippedLoaders)
         } catch {
+            if meantAsVideo { return probeVideo(path: path, options: options) }
             if !meantAsImage { return .ignored(reason: "not a recognised image format") }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
@@ -129,6 +136,23 @@ public enum ImageProbe {
                 return .failed(message: "refused as too large by the decoder: \(message)", reason: .tooLarge)
             }
             return .failed(message: message, reason: .unreadable)
+        }
+    }
+
+    static func probeVideo(path: String, options: ProbeOptions) -> ProbeOutcome {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
+        switch VideoProbe.probe(path: path, timeout: options.toolTimeout) {
+        case .video(var header):
+            guard header.width * header.height <= options.maxPixels else {
+                return .failed(message: "\(header.width)×\(header.height) is over the limit of --max-pixels", reason: .tooLarge)
+            }
+            if options.hash {
+                header.sha256 = try? Checksum.sha256(ofFile: path)
+            }
+            return .video(header)
+        case .failed(let message, let reason):
+            return .failed(message: message, reason: reason)
         }
     }
 

@@ -31,7 +31,7 @@ public struct MediaScanner: Sendable {
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: options.probe) }
         let results = pool.runCollecting(tasks)
 
-        var entries: [(file: InputFile, header: ImageHeader)] = []
+        var entries: [(file: InputFile, item: Item)] = []
         var errors = found.errors
         var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
         var reserved: [InputFile] = []  // failed files named like media still hold their id
@@ -39,8 +39,10 @@ public struct MediaScanner: Sendable {
         for (file, result) in zip(found.files, results) {
             switch result {
             case .success(.probe(.image(let header))):
-                entries.append((file, header))
+                entries.append((file, Self.item(file, header)))
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
+            case .success(.probe(.video(let header))):
+                entries.append((file, Self.item(file, header)))
             case .success(.probe(.ignored(let reason))):
                 ignored.append((file.path, reason))
             case .success(.probe(.failed(let message, let reason))):
@@ -61,12 +63,11 @@ public struct MediaScanner: Sendable {
         let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: (entries.map(\.file) + reserved).map(\.relativePath))
             .prefix(entries.count))
         var items = zip(entries, ids).map { entry, id in
-            Item(id: id, format: entry.header.format, width: entry.header.width, height: entry.header.height,
-                orientation: entry.header.orientation, takenAt: entry.header.takenAt, pages: entry.header.pages,
-                hasAlpha: entry.header.hasAlpha ? true : nil, damaged: entry.header.damaged,
-                source: .init(path: entry.file.path, bytes: entry.file.bytes, sha256: entry.header.sha256))
+            var item = entry.item
+            item.id = id
+            return item
         }
-        let sortKeys = entries.map { SortKey(file: $0.file, takenAt: $0.header.takenAt) }
+        let sortKeys = entries.map { SortKey(file: $0.file, takenAt: $0.item.takenAt) }
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
         items = order.map { items[$0] }
 
@@ -79,6 +80,25 @@ public struct MediaScanner: Sendable {
         manifest.items = items
         manifest.errors = errors.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return Report(manifest: manifest, ignored: ignored, warnings: warnings)
+    }
+}
+
+extension MediaScanner {
+    static func item(_ file: InputFile, _ header: ImageHeader) -> Item {
+        Item(id: "", format: header.format, width: header.width, height: header.height, orientation: header.orientation,
+            takenAt: header.takenAt, pages: header.pages, hasAlpha: header.hasAlpha ? true : nil, damaged: header.damaged,
+            source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
+    }
+
+    static func item(_ file: InputFile, _ header: VideoHeader) -> Item {
+        var item = Item(id: "", kind: "video", format: header.format, width: header.width, height: header.height,
+            takenAt: header.takenAt, source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
+        item.duration = header.duration
+        item.durationLabel = DurationLabel.text(for: header.duration)
+        item.codec = header.codec
+        item.fps = header.fps
+        item.hasAudio = header.hasAudio
+        return item
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// A child process started with `posix_spawn`, with pipes to its stdin and from its stdout
-/// and its stderr sent to /dev/null.
+/// A child process started with `posix_spawn`, with pipes to its stdin and from its stdout,
+/// and its stderr either sent to /dev/null or piped back too.
 ///
 /// Foundation's `Process` reaps children through a run loop, which hangs when several
 /// threads start and kill children at once; the pool does exactly that, so it uses this.
@@ -16,13 +16,15 @@ final class ChildProcess {
     /// Our end of the child's stdin, and of its stdout.
     private(set) var inputFD: Int32
     private(set) var outputFD: Int32
+    /// Our end of the child's stderr, when it was asked for (else -1).
+    private(set) var errorFD: Int32 = -1
     private var status: Int32?
 
     /// Pipe creation and spawning are serialised so that no child inherits another's pipe ends.
     private static let spawnLock = NSLock()
 
     /// - Parameter environment: added to (or replacing) this process's environment.
-    init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
+    init(executable: String, arguments: [String], environment: [String: String] = [:], captureErrors: Bool = false) throws {
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
@@ -31,7 +33,12 @@ final class ChildProcess {
             Glibc_close(toChild[0]); Glibc_close(toChild[1])
             throw ChildProcessError.spawn(errno)
         }
-        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var errors: [Int32] = [-1, -1]
+        if captureErrors && pipe(&errors) != 0 {
+            for fd in toChild + fromChild { Glibc_close(fd) }
+            throw ChildProcessError.spawn(errno)
+        }
+        for fd in toChild + fromChild + errors where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t?
@@ -42,7 +49,11 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if captureErrors {
+            posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
 
         let argv = ([executable] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
@@ -56,16 +67,23 @@ final class ChildProcess {
         let result = posix_spawn(&child, executable, &actions, nil, &cArguments, &cEnvironment)
         Glibc_close(toChild[0])
         Glibc_close(fromChild[1])
+        if captureErrors { Glibc_close(errors[1]) }
         guard result == 0 else {
             Glibc_close(toChild[1]); Glibc_close(fromChild[0])
+            if captureErrors { Glibc_close(errors[0]) }
             throw ChildProcessError.spawn(result)
         }
         pid = child
         inputFD = toChild[1]
         outputFD = fromChild[0]
+        errorFD = captureErrors ? errors[0] : -1
     }
 
-    deinit { closeInput(); closeOutput() }
+    deinit {
+        closeInput()
+        closeOutput()
+        if errorFD >= 0 { Glibc_close(errorFD) }
+    }
 
     func closeInput() {
         if inputFD >= 0 { Glibc_close(inputFD); inputFD = -1 }

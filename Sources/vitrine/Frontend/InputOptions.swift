@@ -29,6 +29,8 @@ enum InputOptions {
         options.cyclic = command.flag("cyclic")
         options.initialIndex = command.int("initial-index") ?? 0
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
+        // ffprobe/ffmpeg get most of a file's time, so that the worker can still answer for it.
+        options.probe.toolTimeout = (command.double("timeout") ?? 30) * 0.9
         options.probe.allowDamaged = command.flag("allow-damaged")
         return options
     }

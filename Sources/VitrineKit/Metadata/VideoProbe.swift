@@ -1,0 +1,145 @@
+import Foundation
+
+/// What ffprobe says of a video.
+public struct VideoHeader: Codable, Equatable, Sendable {
+    /// The container, as ffprobe names it first (`mov`, `matroska`, `ogg`, `avi`…).
+    public var format: String
+    /// Display size: the stream's rotation applied (a phone's portrait clip is portrait).
+    public var width: Int
+    public var height: Int
+    /// Seconds, 3 decimals.
+    public var duration: Double?
+    /// The video codec (`h264`, `hevc`, `theora`, `vp9`…).
+    public var codec: String
+    /// Frames per second, 3 decimals.
+    public var fps: Double?
+    public var hasAudio: Bool
+    /// The container's creation time as `YYYY-MM-DDTHH:MM:SS` (UTC, as containers store it).
+    public var takenAt: String?
+    /// Clockwise rotation a player applies (0, 90, 180, 270).
+    public var rotation: Int
+    /// Hex SHA-256 of the file's bytes (only with `--hash`).
+    public var sha256: String?
+}
+
+/// Recognises videos by their first bytes and reads them with ffprobe.
+public enum VideoProbe {
+    /// Whether the first bytes are those of a video container (MP4/MOV, Matroska/WebM, Ogg,
+    /// AVI, MPEG-TS/PS, ASF/WMV, FLV). ffprobe then confirms; this only spares it every text file.
+    public static func looksLikeVideo(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 192)) ?? Data())
+        guard head.count >= 12 else { return false }
+        let ascii = { (range: Range<Int>) in String(decoding: head[range], as: UTF8.self) }
+        if ascii(4..<8) == "ftyp" {
+            // ISO media: HEIC/AVIF are images (libvips has them), the rest is video.
+            let brand = ascii(8..<12)
+            return !["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand)
+        }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return true }  // Matroska, WebM
+        if ascii(0..<4) == "OggS" { return true }
+        if ascii(0..<4) == "RIFF" && ascii(8..<12) == "AVI " { return true }
+        if head[0] == 0x47 && head.count > 188 && head[188] == 0x47 { return true }  // MPEG-TS: sync byte every 188
+        if head.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return true }  // MPEG program stream
+        if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return true }  // ASF
+        if ascii(0..<3) == "FLV" { return true }
+        if ascii(4..<8) == "moov" || ascii(4..<8) == "mdat" || ascii(4..<8) == "wide" { return true }  // old QuickTime
+        return false
+    }
+
+    public enum Outcome: Sendable {
+        case video(VideoHeader)
+        case failed(message: String, reason: ErrorReason)
+    }
+
+    /// Runs ffprobe on the file (JSON, no shell) within `timeout` seconds.
+    public static func probe(path: String, timeout: Double) -> Outcome {
+        let result: Subprocess.Result
+        do {
+            result = try Subprocess.run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams",
+                "--", path], timeout: timeout)
+        } catch {
+            return .failed(message: "\(error)", reason: .unsupported)
+        }
+        if result.timedOut { return .failed(message: "ffprobe did not finish in time", reason: .timeout) }
+        let said = result.errors.split(whereSeparator: \.isNewline).first.map(String.init)?
+            .replacingOccurrences(of: path + ": ", with: "")
+        guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: result.output) else {
+            return .failed(message: "ffprobe cannot read it" + (said.map { ": \($0)" } ?? ""), reason: .unreadable)
+        }
+        guard let stream = report.streams.first(where: { $0.codec_type == "video" && $0.disposition?.attached_pic != 1 }),
+            let width = stream.width, let height = stream.height, width > 0, height > 0
+        else {
+            let audio = report.streams.contains { $0.codec_type == "audio" }
+            return .failed(message: audio ? "no video stream (audio only)" : "no video stream", reason: .unsupported)
+        }
+        let rotation = Self.rotation(of: stream)
+        let turned = rotation == 90 || rotation == 270
+        let duration = (report.format.duration.flatMap(Double.init) ?? stream.duration.flatMap(Double.init))
+            .map { ($0 * 1000).rounded() / 1000 }
+        return .video(VideoHeader(
+            format: report.format.format_name?.split(separator: ",").first.map(String.init) ?? "video",
+            width: turned ? height : width,
+            height: turned ? width : height,
+            duration: duration,
+            codec: stream.codec_name ?? "unknown",
+            fps: Self.rate(stream.avg_frame_rate) ?? Self.rate(stream.r_frame_rate),
+            hasAudio: report.streams.contains { $0.codec_type == "audio" },
+            takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
+            rotation: rotation))
+    }
+
+    /// Clockwise degrees a player turns the picture: the display matrix's rotation is
+    /// counter-clockwise in ffprobe's report, the old `rotate` tag clockwise.
+    static func rotation(of stream: Report.Stream) -> Int {
+        if let matrix = stream.side_data_list?.first(where: { $0.rotation != nil })?.rotation {
+            return ((-Int(matrix.rounded()) % 360) + 360) % 360
+        }
+        if let tag = stream.tags?["rotate"], let degrees = Int(tag) { return ((degrees % 360) + 360) % 360 }
+        return 0
+    }
+
+    /// A container's creation time; nil for the placeholders muxers write when they know none
+    /// (the Unix epoch, QuickTime's 1904).
+    static func creationTime(_ text: String?) -> String? {
+        guard let value = ExifValue.dateTime(text), let year = Int(value.prefix(4)), year > 1970 else { return nil }
+        return value
+    }
+
+    /// `30000/1001` → 29.97; nil for `0/0`.
+    static func rate(_ text: String?) -> Double? {
+        guard let parts = text?.split(separator: "/"), parts.count == 2, let top = Double(parts[0]),
+            let bottom = Double(parts[1]), bottom > 0, top > 0
+        else { return nil }
+        return (top / bottom * 1000).rounded() / 1000
+    }
+
+    /// The parts of ffprobe's JSON that vitrine reads.
+    struct Report: Decodable {
+        var format: Format
+        var streams: [Stream]
+
+        struct Format: Decodable {
+            var format_name: String?
+            var duration: String?
+            var tags: [String: String]?
+        }
+
+        struct Stream: Decodable {
+            var codec_type: String?
+            var codec_name: String?
+            var width: Int?
+            var height: Int?
+            var duration: String?
+            var avg_frame_rate: String?
+            var r_frame_rate: String?
+            var tags: [String: String]?
+            var side_data_list: [SideData]?
+            var disposition: Disposition?
+        }
+
+        struct SideData: Decodable { var rotation: Double? }
+        struct Disposition: Decodable { var attached_pic: Int? }
+    }
+}
