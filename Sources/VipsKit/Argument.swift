@@ -13,6 +13,8 @@ public enum Argument: Sendable {
     case doubles([Double])
     case ints([Int])
     case images([Image])
+    /// Bytes, for `…load_buffer` operations.
+    case blob(Data)
 }
 
 extension Argument {
@@ -60,6 +62,11 @@ extension Argument {
                     slots[index] = image.pointer
                 }
             }
+        case (.blob(let data), _) where type == cvips_type_blob():
+            let blob = data.withUnsafeBytes { vips_blob_copy($0.baseAddress, $0.count) }
+            g_value_set_boxed(&gvalue, blob)
+            // The GValue holds its own reference now.
+            if let blob { vips_area_unref(UnsafeMutableRawPointer(blob).assumingMemoryBound(to: VipsArea.self)) }
         default:
             let typeName = String(cString: g_type_name(type))
             throw VipsError("argument '\(name)' of type \(typeName) cannot take \(self.kindName)")
@@ -76,6 +83,7 @@ extension Argument {
         case .doubles: "an array of numbers"
         case .ints: "an array of integers"
         case .images: "an array of images"
+        case .blob: "bytes"
         }
     }
 }

@@ -8,6 +8,10 @@ public struct ThumbnailOptions: Sendable {
     public var specs: [RenditionSpec] = [RenditionSpec(width: 256, height: 256)]
     /// Where the files go. Nothing is ever written outside it.
     public var outputDirectory: String
+    /// Where a video's poster frame is taken: default 10 % of its duration.
+    public var posterAt: PosterTime = .percent(10)
+    /// Burn the duration label into video renditions: default off.
+    public var durationBadge = false
 
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
@@ -42,7 +46,11 @@ public struct ThumbnailBuilder: Sendable {
         let tasks = zip(manifest.items, plans).map { item, outputs in
             WorkTask.render(path: item.source.path,
                 request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
-                    sourceWidth: item.width, sourceHeight: item.height))
+                    sourceWidth: item.width, sourceHeight: item.height,
+                    video: item.kind == "video"
+                        ? VideoRendering(duration: item.duration, posterAt: options.posterAt,
+                            badge: options.durationBadge ? item.durationLabel : nil, timeout: options.scan.probe.toolTimeout)
+                        : nil))
         }
         let results = pool.runCollecting(tasks)
 

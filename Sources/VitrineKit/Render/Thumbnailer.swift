@@ -10,11 +10,34 @@ public struct RenderRequest: Codable, Hashable, Sendable {
     public var sourceWidth: Int?
     public var sourceHeight: Int?
 
-    public init(outputs: [PlannedOutput], allowDamaged: Bool = false, sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
+    /// For a video: where its poster frame comes from, and the badge to draw (if any).
+    public var video: VideoRendering?
+
+    public init(outputs: [PlannedOutput], allowDamaged: Bool = false, sourceWidth: Int? = nil, sourceHeight: Int? = nil,
+                video: VideoRendering? = nil) {
         self.outputs = outputs
         self.allowDamaged = allowDamaged
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
+        self.video = video
+    }
+}
+
+/// How a video's renditions are made: from one poster frame.
+public struct VideoRendering: Codable, Hashable, Sendable {
+    public var duration: Double?
+    /// Default 10 % of the duration.
+    public var posterAt: PosterTime = .percent(10)
+    /// Text burnt bottom-right into every rendition (the duration label), or nil.
+    public var badge: String?
+    /// Seconds ffmpeg may take in all.
+    public var timeout: Double = 27
+
+    public init(duration: Double?, posterAt: PosterTime = .percent(10), badge: String? = nil, timeout: Double = 27) {
+        self.duration = duration
+        self.posterAt = posterAt
+        self.badge = badge
+        self.timeout = timeout
     }
 }
 
@@ -54,6 +77,11 @@ public enum Thumbnailer {
         // say, so a file found damaged never replaces a good thumbnail from an earlier run.
         let (encoded, warnings) = Warnings.collecting { () -> Result<[EncodedRendition], RenderFailure> in
             do {
+                if let video = request.video {
+                    let poster = try PosterFrame.extract(path: path, duration: video.duration, at: video.posterAt,
+                        timeout: video.timeout)
+                    return .success(try request.outputs.map { try renderOne(from: poster, output: $0, badge: video.badge) })
+                }
                 if request.outputs.count > 1, let width = request.sourceWidth, let height = request.sourceHeight {
                     let base = try sharedBase(path: path, request: request, width: width, height: height)
                     return .success(try request.outputs.map { try renderOne(from: base, output: $0) })
@@ -62,8 +90,11 @@ public enum Thumbnailer {
             } catch let error as VipsError {
                 return .failure(RenderFailure(error.message.replacingOccurrences(of: path + ": ", with: "")
                     .replacingOccurrences(of: "\"\(path)\" ", with: "")))
+            } catch let error as Subprocess.Failure {
+                return .failure(RenderFailure("\(error)", reason: .unsupported))
             } catch {
-                return .failure(RenderFailure("\(error)"))
+                let message = "\(error)"
+                return .failure(RenderFailure(message, reason: message.contains("in time") ? .timeout : .unreadable))
             }
         }
         let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
@@ -71,6 +102,8 @@ public enum Thumbnailer {
         switch encoded {
         case .failure(let failure) where failure.message.hasPrefix(encoderFailurePrefix):
             return .failed(message: failure.message, reason: .write)
+        case .failure(let failure) where failure.reason != nil:
+            return .failed(message: failure.message, reason: failure.reason!)
         case .failure(let failure):
             // The header read fine in the scan, so a decoder failure here is damage; libvips'
             // bare "… failed" says less than the warnings it raised on the way.
@@ -105,7 +138,12 @@ public enum Thumbnailer {
 
     struct RenderFailure: Error {
         var message: String
-        init(_ message: String) { self.message = message }
+        /// nil: a libvips failure after a good header read, which is damage.
+        var reason: ErrorReason?
+        init(_ message: String, reason: ErrorReason? = nil) {
+            self.message = message
+            self.reason = reason
+        }
     }
 
     static func renderOne(path: String, output: PlannedOutput, allowDamaged: Bool) throws(VipsError) -> EncodedRendition {
@@ -151,10 +189,12 @@ public enum Thumbnailer {
     }
 
     /// One rendition cut from the shared base.
-    static func renderOne(from base: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
+    static func renderOne(from base: Image, output: PlannedOutput, badge: String? = nil) throws(VipsError) -> EncodedRendition {
         var arguments = boxArguments(for: output)
         arguments["in"] = .image(base)
-        return try finish(try Operation.image("thumbnail_image", arguments), output: output)
+        var image = try Operation.image("thumbnail_image", arguments)
+        if let badge { image = try DurationBadge.draw(badge, on: image) }
+        return try finish(image, output: output)
     }
 
     static let encoderFailurePrefix = "cannot encode: "

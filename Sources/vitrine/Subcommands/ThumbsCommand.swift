@@ -35,6 +35,11 @@ enum ThumbsCommand {
             .value("background", placeholder: "COLOUR", type: .custom(name: "a colour like #ffffff, 255,255,255 or white",
                 validate: { Colour.parse($0) == nil ? "" : nil }),
                 defaultDescription: "white", help: "what transparent parts become in JPEG"),
+            .value("poster-at", placeholder: "TIME", type: .custom(name: "seconds like 2.5 or a percentage like 10%",
+                validate: { PosterTime(parsing: $0) == nil ? "" : nil }),
+                defaultDescription: "10%", help: "where a video's poster frame is taken (black frames are passed over)"),
+            .value("badge", placeholder: "WHAT", type: .choice(["duration"]),
+                help: "burn the video's duration (m:ss) into its thumbnails, bottom-right"),
         ] + InputOptions.specs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
 
@@ -62,6 +67,8 @@ enum ThumbsCommand {
         var options = ThumbnailOptions(outputDirectory: output)
         options.scan = InputOptions.scanOptions(from: command)
         options.specs = specs(from: command)
+        options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? .percent(10)
+        options.durationBadge = command.value("badge") == "duration"
         do {
             try AtomicFile.createFolder(output)
         } catch {

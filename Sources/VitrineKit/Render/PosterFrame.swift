@@ -1,0 +1,78 @@
+import Foundation
+import VipsKit
+
+/// Where in a video its poster frame is taken.
+public enum PosterTime: Codable, Hashable, Sendable {
+    case seconds(Double)
+    case percent(Double)
+
+    /// `12.5` (seconds) or `10%`.
+    public init?(parsing text: String) {
+        if text.hasSuffix("%"), let value = Double(text.dropLast()), (0...100).contains(value) {
+            self = .percent(value)
+        } else if let value = Double(text), value >= 0, value.isFinite {
+            self = .seconds(value)
+        } else {
+            return nil
+        }
+    }
+
+    func seconds(of duration: Double?) -> Double {
+        switch self {
+        case .seconds(let value): value
+        case .percent(let value): (duration ?? 0) * value / 100
+        }
+    }
+}
+
+/// A video's representative frame, decoded by ffmpeg (upright: ffmpeg applies the stream's
+/// rotation) and handed to libvips as PNG.
+public enum PosterFrame {
+    /// Mean pixel value (0–255) under which a frame counts as black (a fade-in, a lens cap).
+    static let blackLevel = 12.0
+
+    /// The frame at `at`, else the first frame when the clip is shorter than that; a black frame
+    /// is passed over for a later one (25 %, 50 %, 75 % of the clip) when there is one.
+    public static func extract(path: String, duration: Double?, at: PosterTime, timeout: Double) throws -> Image {
+        let start = at.seconds(of: duration)
+        var points = [start]
+        if let duration, duration > 0 {
+            if start >= duration { points = [0] }
+            points += [0.25, 0.5, 0.75].map { duration * $0 }.filter { $0 > points[0] }
+        }
+        let deadline = WorkerProcess.now() + timeout
+        var first: Image?
+        for point in points {
+            let remaining = deadline - WorkerProcess.now()
+            guard remaining > 0 else { break }
+            guard let frame = try frame(path: path, at: point, timeout: remaining) else { continue }
+            if first == nil { first = frame }
+            let mean = try Operation.call("avg", ["in": .image(frame)])["out"]?.double ?? 0
+            if mean > blackLevel { return frame }
+        }
+        if let first { return first }
+        // Past the end (a duration the container got wrong): the very first frame.
+        if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now())) { return frame }
+        throw PosterError("ffmpeg gave no frame")
+    }
+
+    static func frame(path: String, at seconds: Double, timeout: Double) throws -> Image? {
+        let result = try Subprocess.run("ffmpeg", [
+            "-v", "error", "-nostdin", "-ss", String(format: "%.3f", seconds), "-i", path,
+            "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-",
+        ], timeout: timeout)
+        if result.timedOut { throw PosterError("ffmpeg did not finish in time") }
+        guard result.status == 0, !result.output.isEmpty else {
+            if result.output.isEmpty && result.status == 0 { return nil }  // seek past the last frame
+            let said = result.errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(result.status ?? -1)"
+            throw PosterError("ffmpeg cannot decode a frame: " + said.replacingOccurrences(of: path + ": ", with: ""))
+        }
+        let image = try Operation.image("pngload_buffer", ["buffer": .blob(result.output)])
+        return try image.copyToMemory()
+    }
+}
+
+public struct PosterError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
