@@ -24,7 +24,7 @@ final class ThumbsCommandTests: XCTestCase {
         let run = try Vitrine.run(["thumbs", examples, "-o", output])
         XCTAssertEqual(run.status, 0, run.stderr)
         let all = try renditions(run)
-        XCTAssertEqual(all.count, 6)
+        XCTAssertEqual(all.count, 7, "six photos and a video")
         let rotated = try XCTUnwrap(all["orientation-landscape-6"]?.first)
         XCTAssertEqual(rotated["path"] as? String, "orientation-landscape-6-256x256.jpg")
         XCTAssertEqual(rotated["width"] as? Int, 256)

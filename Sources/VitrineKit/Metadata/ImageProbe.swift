@@ -142,7 +142,7 @@ public enum ImageProbe {
     static func probeVideo(path: String, options: ProbeOptions) -> ProbeOutcome {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
-        switch VideoProbe.probe(path: path, timeout: options.toolTimeout) {
+        switch VideoProbe.probe(path: path, timeout: options.toolTimeout, allowDamaged: options.allowDamaged) {
         case .video(var header):
             guard header.width * header.height <= options.maxPixels else {
                 return .failed(message: "\(header.width)×\(header.height) is over the limit of --max-pixels", reason: .tooLarge)

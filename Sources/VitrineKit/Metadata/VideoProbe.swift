@@ -20,6 +20,8 @@ public struct VideoHeader: Codable, Equatable, Sendable {
     public var rotation: Int
     /// Hex SHA-256 of the file's bytes (only with `--hash`).
     public var sha256: String?
+    /// Cut off or corrupt, kept because damage was allowed.
+    public var damaged: Bool?
 }
 
 /// Recognises videos by their first bytes and reads them with ffprobe.
@@ -53,12 +55,13 @@ public enum VideoProbe {
         case failed(message: String, reason: ErrorReason)
     }
 
-    /// Runs ffprobe on the file (JSON, no shell) within `timeout` seconds.
-    public static func probe(path: String, timeout: Double) -> Outcome {
+    /// Runs ffprobe on the file (JSON, no shell) within `timeout` seconds. It also walks every
+    /// packet (reading, not decoding) so that a cut-off file is caught: its header alone reads fine.
+    public static func probe(path: String, timeout: Double, allowDamaged: Bool = false) -> Outcome {
         let result: Subprocess.Result
         do {
-            result = try Subprocess.run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams",
-                "--", path], timeout: timeout)
+            result = try Subprocess.run("ffprobe", ["-v", "error", "-count_packets", "-print_format", "json",
+                "-show_format", "-show_streams", "--", path], timeout: timeout)
         } catch {
             return .failed(message: "\(error)", reason: .unsupported)
         }
@@ -74,6 +77,14 @@ public enum VideoProbe {
             let audio = report.streams.contains { $0.codec_type == "audio" }
             return .failed(message: audio ? "no video stream (audio only)" : "no video stream", reason: .unsupported)
         }
+        // Fewer packets than the index promises, or errors while walking them: cut off or corrupt.
+        let promised = stream.nb_frames.flatMap(Int.init) ?? 0
+        let found = stream.nb_read_packets.flatMap(Int.init) ?? promised
+        let damaged = found < promised || said != nil
+        if damaged && !allowDamaged {
+            let detail = said ?? "\(found) of \(promised) frames present"
+            return .failed(message: "damaged: truncated or corrupt (\(detail))", reason: .damaged)
+        }
         let rotation = Self.rotation(of: stream)
         let turned = rotation == 90 || rotation == 270
         let duration = (report.format.duration.flatMap(Double.init) ?? stream.duration.flatMap(Double.init))
@@ -87,7 +98,7 @@ public enum VideoProbe {
             fps: Self.rate(stream.avg_frame_rate) ?? Self.rate(stream.r_frame_rate),
             hasAudio: report.streams.contains { $0.codec_type == "audio" },
             takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
-            rotation: rotation))
+            rotation: rotation, damaged: damaged ? true : nil))
     }
 
     /// Clockwise degrees a player turns the picture: the display matrix's rotation is
@@ -127,11 +138,15 @@ public enum VideoProbe {
         }
 
         struct Stream: Decodable {
+            init() {}
+
             var codec_type: String?
             var codec_name: String?
             var width: Int?
             var height: Int?
             var duration: String?
+            var nb_frames: String?
+            var nb_read_packets: String?
             var avg_frame_rate: String?
             var r_frame_rate: String?
             var tags: [String: String]?

@@ -43,6 +43,7 @@ public struct MediaScanner: Sendable {
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
             case .success(.probe(.video(let header))):
                 entries.append((file, Self.item(file, header)))
+                if header.damaged == true { warnings.append((file.path, "damaged: truncated or corrupt, kept (--allow-damaged)")) }
             case .success(.probe(.ignored(let reason))):
                 ignored.append((file.path, reason))
             case .success(.probe(.failed(let message, let reason))):
@@ -92,7 +93,7 @@ extension MediaScanner {
 
     static func item(_ file: InputFile, _ header: VideoHeader) -> Item {
         var item = Item(id: "", kind: "video", format: header.format, width: header.width, height: header.height,
-            takenAt: header.takenAt, source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
+            takenAt: header.takenAt, damaged: header.damaged, source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
         item.duration = header.duration
         item.durationLabel = DurationLabel.text(for: header.duration)
         item.codec = header.codec
