@@ -76,4 +76,20 @@ final class ImageProbeTests: XCTestCase {
         }
         XCTAssertTrue([.unreadable, .damaged].contains(reason))
     }
+
+    func testColourTransformIsAskedOnlyWhereThePixelsNeedOne() throws {
+        let folder = try TestFolder()
+        let plain = try folder.image("plain.png")
+        let cmyk = try Operation.image("icc_transform", ["in": .image(try Image.load(plain)), "output_profile": .string("cmyk")])
+        try cmyk.save(to: folder.path + "/cmyk.jpg")
+        let tagged = try Operation.image("icc_transform", ["in": .image(try Image.load(plain)), "output_profile": .string("srgb")])
+        try tagged.save(to: folder.path + "/tagged.jpg")
+        let expected = ["plain.png": false, "cmyk.jpg": true, "tagged.jpg": true]
+        for (name, needs) in expected {
+            guard case .image(let header) = ImageProbe.probe(path: folder.path + "/" + name, options: .init()) else {
+                return XCTFail(name)
+            }
+            XCTAssertEqual(header.needsColourTransform, needs, name)
+        }
+    }
 }

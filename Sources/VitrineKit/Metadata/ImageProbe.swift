@@ -56,6 +56,9 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     public var takenAt: String?
     public var pages: Int?
     public var hasAlpha: Bool
+    /// Whether the pixels need a colour transform to become sRGB: an embedded ICC profile, or
+    /// CMYK or Lab numbers. Without either, the pixels are taken as sRGB already.
+    public var needsColourTransform: Bool?
     public var sha256: String?
     /// The decoder reported damage but `allowDamaged` kept the file.
     public var damaged: Bool?
@@ -178,7 +181,9 @@ public enum ImageProbe {
             // DateTimeOriginal only: ifd0 DateTime is when the file was last changed, not taken.
             takenAt: ExifValue.dateTime(image.string("exif-ifd2-DateTimeOriginal")),
             pages: pages,
-            hasAlpha: image.hasAlpha)
+            hasAlpha: image.hasAlpha,
+            needsColourTransform: image.hasField("icc-profile-data")
+                || ["cmyk", "lab", "labq", "labs", "lch", "xyz", "yxy", "cmc", "hsv"].contains(image.interpretation))
     }
 
     /// Decodes all pixels with libvips asked to fail on truncation, instead of filling with grey.

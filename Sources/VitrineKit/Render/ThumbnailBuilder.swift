@@ -44,13 +44,15 @@ public struct ThumbnailBuilder: Sendable {
             AtomicFile.removeLeftovers(in: folder)
         }
         let tasks = zip(manifest.items, plans).map { item, outputs in
-            WorkTask.render(path: item.source.path,
-                request: RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
-                    sourceWidth: item.width, sourceHeight: item.height,
-                    video: item.kind == "video"
-                        ? VideoRendering(duration: item.duration, posterAt: options.posterAt,
-                            badge: options.durationBadge ? item.durationLabel : nil, timeout: options.scan.probe.toolTimeout)
-                        : nil))
+            var request = RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
+                sourceWidth: item.width, sourceHeight: item.height)
+            if item.kind == "video" {
+                request.video = VideoRendering(duration: item.duration, posterAt: options.posterAt,
+                    badge: options.durationBadge ? item.durationLabel : nil, timeout: options.scan.probe.toolTimeout)
+            }
+            // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
+            request.convertColour = item.kind != "video" && report.needsColourTransform.contains(item.source.path)
+            return WorkTask.render(path: item.source.path, request: request)
         }
         let results = pool.runCollecting(tasks)
 

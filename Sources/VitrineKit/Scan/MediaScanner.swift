@@ -21,6 +21,8 @@ public struct MediaScanner: Sendable {
 
         /// Readable files that libvips had warnings about (path, warning).
         public var warnings: [(path: String, message: String)]
+        /// Source paths of the images whose pixels need a colour transform to become sRGB.
+        public var needsColourTransform: Set<String> = []
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
@@ -36,10 +38,12 @@ public struct MediaScanner: Sendable {
         var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
         var reserved: [InputFile] = []  // failed files named like media still hold their id
         var warnings: [(String, String)] = []
+        var needsColourTransform = Set<String>()
         for (file, result) in zip(found.files, results) {
             switch result {
             case .success(.probe(.image(let header))):
                 entries.append((file, Self.item(file, header)))
+                if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
             case .success(.probe(.video(let header))):
                 entries.append((file, Self.item(file, header)))
@@ -80,7 +84,7 @@ public struct MediaScanner: Sendable {
         manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
         manifest.items = items
         manifest.errors = errors.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return Report(manifest: manifest, ignored: ignored, warnings: warnings)
+        return Report(manifest: manifest, ignored: ignored, warnings: warnings, needsColourTransform: needsColourTransform)
     }
 }
 
