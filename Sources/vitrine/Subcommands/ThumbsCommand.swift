@@ -10,7 +10,8 @@ enum ThumbsCommand {
         discussion: """
             Inputs and ordering are exactly as for 'vitrine scan'. Every output is upright (EXIF
             orientation applied) and in sRGB (converted from any embedded profile; sRGB is
-            assumed without one). Sources are never enlarged unless --upscale is given.
+            assumed without one). Sources are never enlarged unless --upscale is given. A video's
+            renditions come from one poster frame taken by ffmpeg at --poster-at.
             Files are written as DIR/<id>-<box>[@2x].<ext>, e.g. DIR/beach/dsc-0042-256x256.jpg,
             each through a temporary file and a rename, so an interrupted run leaves no partial
             image. The manifest lists each item's renditions, smallest first, with paths
