@@ -12,9 +12,10 @@ enum ScanCommand {
             folder holding an empty .nomedia file; a .nomedia listing names skips those) or - for a
             newline-separated list of paths on stdin. Files are recognised by content, not by name.
             Only headers are read unless --verify is given. Videos are read with ffprobe (package
-            ffmpeg): duration, m:ss label, display size, codec; a cut-off video is an error. Files that are not pictures are ignored
-            quietly (listed with --verbose); files meant to be pictures that cannot be read are
-            named on stderr, listed in the manifest's "errors", and make the exit status 1.
+            ffmpeg): duration, m:ss label, display size, codec; a cut-off video is an error.
+            Files that are not pictures or videos are ignored quietly (listed with --verbose);
+            files meant to be media that cannot be read are named on stderr, listed in the
+            manifest's "errors", and make the exit status 1.
             """,
         options: InputOptions.specs + [
             .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),
