@@ -62,8 +62,10 @@ final class VideoCommandTests: XCTestCase {
     func testBrokenAndAudioOnlyFilesAreErrorsAndTheRestGoesOn() throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: clip))
         try whole.prefix(whole.count / 5).write(to: URL(fileURLWithPath: folder + "/in/cut.mp4"))
+        // Sound only, in a file named like a video: an error. Named like music: ignored.
         try tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "aac",
-            folder + "/in/tone.m4a"])
+            folder + "/in/tone.mp4"])
+        try FileManager.default.copyItem(atPath: folder + "/in/tone.mp4", toPath: folder + "/in/song.m4a")
         for command in [["scan"], ["thumbs", "-o", folder + "/out"]] {
             let run = try Vitrine.run(command + [folder + "/in"])
             XCTAssertEqual(run.status, 1, run.stderr)
@@ -72,10 +74,21 @@ final class VideoCommandTests: XCTestCase {
             let messages = Dictionary(uniqueKeysWithValues: errors(manifest).map {
                 (($0["path"] as? NSString)?.lastPathComponent ?? "", $0["message"] as? String ?? "")
             })
-            XCTAssertEqual(messages["tone.m4a"], "no video stream (audio only)")
+            XCTAssertEqual(messages["tone.mp4"], "no video stream (audio only)")
+            XCTAssertNil(messages["song.m4a"])
             XCTAssertNotNil(messages["cut.mp4"], "\(messages)")
             XCTAssertEqual(run.stderrLines.filter { $0.hasPrefix("vitrine: error: ") }.count, 2, run.stderr)
+            XCTAssertFalse(run.stderr.contains("0x"), "no memory addresses from ffprobe: \(run.stderr)")
         }
+        XCTAssertEqual(try Vitrine.run(["scan", folder + "/in"]).stdout, try Vitrine.run(["scan", folder + "/in"]).stdout)
+    }
+
+    func testNamesThatLookLikeProtocolsAreFiles() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/in/cache:x", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder + "/in/clip.mp4", toPath: folder + "/in/cache:x/concat:a.mp4")
+        let run = try Vitrine.run(["thumbs", "cache:x/concat:a.mp4", "-o", folder + "/out"], currentDirectory: folder + "/in")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(items(try run.json()).first?["durationLabel"] as? String, "0:04")
     }
 
     func testWithoutFFmpegPhotosWorkAndVideosSayWhatToInstall() throws {

@@ -105,6 +105,8 @@ public enum ImageProbe {
         // ImageMagick's sniffing is loose (it takes an MP4 for a TGA): trust it only for image names.
         let accepted = MediaFormat.imageLoaders.contains(format) && (format != "magick" || meantAsImage)
         guard accepted else {
+            // ImageMagick claims raw MPEG video: let ffprobe have a video-named file.
+            if meantAsVideo { return probeVideo(path: path, options: options) }
             if !meantAsImage { return .ignored(reason: "\(format.uppercased()) content, not a picture") }
             return .failed(message: "content is \(format.uppercased()), not a picture (name ends in .\(ending))",
                 reason: .unsupported)
@@ -155,6 +157,11 @@ public enum ImageProbe {
             }
             return .video(header)
         case .failed(let message, let reason):
+            // Music is not a failed video: a file named as sound without pictures is ignored.
+            let ending = (path as NSString).pathExtension.lowercased()
+            if message.hasPrefix("no video stream"), MediaFormat.audioExtensions.contains(ending) {
+                return .ignored(reason: "sound only, no pictures")
+            }
             return .failed(message: message, reason: reason)
         }
     }

@@ -24,9 +24,16 @@ public enum MediaFormat {
         "cr2", "nef", "arw", "orf", "rw2",
     ]
 
-    /// Endings of video files (recognised in a later step; today they are reported as unsupported).
+    /// Endings of sound files: containers that often hold no picture at all. A file named so
+    /// with no video stream is ignored, not an error (a photo folder may hold music).
+    public static let audioExtensions: Set<String> = [
+        "m4a", "mp3", "ogg", "oga", "opus", "mka", "flac", "wav", "aac", "wma", "aiff", "aif",
+    ]
+
+    /// Endings of video files: a file named so is an error when it cannot be read.
     public static let videoExtensions: Set<String> = [
-        "mp4", "m4v", "mov", "webm", "mkv", "ogv", "avi", "mts", "m2ts", "3gp", "wmv", "mpg", "mpeg",
+        "mp4", "m4v", "mov", "webm", "mkv", "ogv", "avi", "mts", "m2ts", "3gp", "wmv", "mpg", "mpeg", "m1v", "m2v",
+        "flv", "ts", "vob", "asf",
     ]
 
     /// `jpeg` for `jpegload`, `jpegload_source` or `VipsForeignLoadJpegFile`'s nickname.

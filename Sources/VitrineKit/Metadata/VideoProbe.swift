@@ -20,8 +20,9 @@ public struct VideoHeader: Codable, Equatable, Sendable {
     public var rotation: Int
     /// Hex SHA-256 of the file's bytes (only with `--hash`).
     public var sha256: String?
-    /// Cut off or corrupt, kept because damage was allowed.
+    /// Cut off or corrupt, kept because damage was allowed, and what ffprobe said of it.
     public var damaged: Bool?
+    public var damage: String?
 }
 
 /// Recognises videos by their first bytes and reads them with ffprobe.
@@ -44,6 +45,7 @@ public enum VideoProbe {
         if ascii(0..<4) == "RIFF" && ascii(8..<12) == "AVI " { return true }
         if head[0] == 0x47 && head.count > 188 && head[188] == 0x47 { return true }  // MPEG-TS: sync byte every 188
         if head.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return true }  // MPEG program stream
+        if head.starts(with: [0x00, 0x00, 0x01, 0xB3]) { return true }  // MPEG-1/2 video sequence
         if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return true }  // ASF
         if ascii(0..<3) == "FLV" { return true }
         if ascii(4..<8) == "moov" || ascii(4..<8) == "mdat" || ascii(4..<8) == "wide" { return true }  // old QuickTime
@@ -61,13 +63,12 @@ public enum VideoProbe {
         let result: Subprocess.Result
         do {
             result = try Subprocess.run("ffprobe", ["-v", "error", "-count_packets", "-print_format", "json",
-                "-show_format", "-show_streams", "--", path], timeout: timeout)
+                "-show_format", "-show_streams", "--", ffmpegInput(path)], timeout: timeout)
         } catch {
             return .failed(message: "\(error)", reason: .unsupported)
         }
         if result.timedOut { return .failed(message: "ffprobe did not finish in time", reason: .timeout) }
-        let said = result.errors.split(whereSeparator: \.isNewline).first.map(String.init)?
-            .replacingOccurrences(of: path + ": ", with: "")
+        let said = firstLine(of: result.errors, path: path)
         guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: result.output) else {
             return .failed(message: "ffprobe cannot read it" + (said.map { ": \($0)" } ?? ""), reason: .unreadable)
         }
@@ -77,14 +78,14 @@ public enum VideoProbe {
             let audio = report.streams.contains { $0.codec_type == "audio" }
             return .failed(message: audio ? "no video stream (audio only)" : "no video stream", reason: .unsupported)
         }
-        // Fewer packets than the index promises, or errors while walking them: cut off or corrupt.
-        let promised = stream.nb_frames.flatMap(Int.init) ?? 0
+        // Errors while walking the packets, or (in MP4/MOV, whose index lists every sample) fewer
+        // packets than the index promises: cut off or corrupt. AVI's frame count is not that exact.
+        let isoMedia = report.format.format_name?.hasPrefix("mov") ?? false
+        let promised = isoMedia ? stream.nb_frames.flatMap(Int.init) ?? 0 : 0
         let found = stream.nb_read_packets.flatMap(Int.init) ?? promised
         let damaged = found < promised || said != nil
-        if damaged && !allowDamaged {
-            let detail = said ?? "\(found) of \(promised) frames present"
-            return .failed(message: "damaged: truncated or corrupt (\(detail))", reason: .damaged)
-        }
+        let damage = "truncated or corrupt (\(said ?? "\(found) of \(promised) frames present"))"
+        if damaged && !allowDamaged { return .failed(message: "damaged: " + damage, reason: .damaged) }
         let rotation = Self.rotation(of: stream)
         let turned = rotation == 90 || rotation == 270
         let duration = (report.format.duration.flatMap(Double.init) ?? stream.duration.flatMap(Double.init))
@@ -98,7 +99,8 @@ public enum VideoProbe {
             fps: Self.rate(stream.avg_frame_rate) ?? Self.rate(stream.r_frame_rate),
             hasAudio: report.streams.contains { $0.codec_type == "audio" },
             takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
-            rotation: rotation, damaged: damaged ? true : nil))
+            rotation: rotation, damaged: damaged ? true : nil,
+            damage: damaged ? damage : nil))
     }
 
     /// Clockwise degrees a player turns the picture: the display matrix's rotation is
@@ -109,6 +111,20 @@ public enum VideoProbe {
         }
         if let tag = stream.tags?["rotate"], let degrees = Int(tag) { return ((degrees % 360) + 360) % 360 }
         return 0
+    }
+
+    /// The path as ffmpeg's tools must get it: `file:` first, so that a name like `cache:x.mp4`
+    /// or `concat:…` is never taken for a protocol.
+    static func ffmpegInput(_ path: String) -> String { "file:" + path }
+
+    /// ffprobe's first line about the file, without its own repetition of the path and without
+    /// the memory addresses it prints (`[mov,mp4 @ 0x55c5…]`), so that messages are repeatable.
+    static func firstLine(of text: String, path: String) -> String? {
+        guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init) else { return nil }
+        return line.replacingOccurrences(of: #"\[[^\]]* @ 0x[0-9a-fA-F]+\] ?"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: ffmpegInput(path) + ": ", with: "")
+            .replacingOccurrences(of: path + ": ", with: "")
+            .trimmingCharacters(in: .whitespaces)
     }
 
     /// A container's creation time; nil for the placeholders muxers write when they know none

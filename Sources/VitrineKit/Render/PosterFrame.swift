@@ -58,14 +58,14 @@ public enum PosterFrame {
 
     static func frame(path: String, at seconds: Double, timeout: Double) throws -> Image? {
         let result = try Subprocess.run("ffmpeg", [
-            "-v", "error", "-nostdin", "-ss", String(format: "%.3f", seconds), "-i", path,
+            "-v", "error", "-nostdin", "-ss", String(format: "%.3f", seconds), "-i", VideoProbe.ffmpegInput(path),
             "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-",
         ], timeout: timeout)
         if result.timedOut { throw PosterError("ffmpeg did not finish in time") }
         guard result.status == 0, !result.output.isEmpty else {
             if result.output.isEmpty && result.status == 0 { return nil }  // seek past the last frame
-            let said = result.errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(result.status ?? -1)"
-            throw PosterError("ffmpeg cannot decode a frame: " + said.replacingOccurrences(of: path + ": ", with: ""))
+            let said = VideoProbe.firstLine(of: result.errors, path: path) ?? "exit status \(result.status ?? -1)"
+            throw PosterError("ffmpeg cannot decode a frame: " + said)
         }
         let image = try Operation.image("pngload_buffer", ["buffer": .blob(result.output)])
         return try image.copyToMemory()

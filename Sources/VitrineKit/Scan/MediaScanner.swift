@@ -47,7 +47,7 @@ public struct MediaScanner: Sendable {
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
             case .success(.probe(.video(let header))):
                 entries.append((file, Self.item(file, header)))
-                if header.damaged == true { warnings.append((file.path, "damaged: truncated or corrupt, kept (--allow-damaged)")) }
+                if let damage = header.damage { warnings.append((file.path, "damaged: \(damage), kept (--allow-damaged)")) }
             case .success(.probe(.ignored(let reason))):
                 ignored.append((file.path, reason))
             case .success(.probe(.failed(let message, let reason))):
