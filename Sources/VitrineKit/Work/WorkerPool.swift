@@ -37,6 +37,35 @@ public final class WorkerPool: @unchecked Sendable {
     private let configuration: Configuration
     private let lock = NSLock()
 
+    /// Workers between runs, already started.
+    private let idle = Locked<[WorkerProcess]>([])
+
+    /// Starts `count` workers now (default 1), so that their start-up (loading libvips and its
+    /// modules, about 0.1 s) overlaps the caller's own work, such as walking the folders.
+    public func prewarm(_ count: Int = 1) {
+        for _ in 0..<min(count, configuration.workers) {
+            guard let worker = try? WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+            else { return }
+            idle.withLock { $0.append(worker) }
+        }
+    }
+
+    /// Ends the idle workers (they also end by themselves when this process exits).
+    public func shutdown() {
+        let workers = idle.withLock { list -> [WorkerProcess] in
+            defer { list.removeAll() }
+            return list
+        }
+        for worker in workers { worker.finish() }
+    }
+
+    deinit { shutdown() }
+
+    private func takeWorker() throws -> WorkerProcess {
+        if let ready = idle.withLock({ $0.popLast() }) { return ready }
+        return try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+    }
+
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         // A worker that dies leaves a broken pipe; that must be an error code, not our death.
@@ -78,7 +107,8 @@ public final class WorkerPool: @unchecked Sendable {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
-        defer { worker?.finish() }
+        // A worker still alive at the end waits for the next run (a scan, then its renditions).
+        defer { if let worker { idle.withLock { $0.append(worker) } } }
         var inFlight: [(index: Int, line: Data)] = []
         var retry: [(index: Int, line: Data)] = []  // sent to a worker that died before answering them
         var headStarted = WorkerProcess.now()
@@ -112,7 +142,7 @@ public final class WorkerPool: @unchecked Sendable {
             while inFlight.count < Self.pipelineDepth, let task = nextTask() {
                 if worker == nil {
                     do {
-                        worker = try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+                        worker = try takeWorker()
                     } catch {
                         report(task.index, .failure(.unavailable(detail: "\(error)")))
                         continue

@@ -47,7 +47,9 @@ enum InputOptions {
             Diagnostics.error("cannot find the vitrine executable to start workers")
             return nil
         }
-        return WorkerPool(.init(executable: executable, workers: command.int("jobs"),
+        let pool = WorkerPool(.init(executable: executable, workers: command.int("jobs"),
             timeout: command.double("timeout") ?? 30))
+        pool.prewarm()
+        return pool
     }
 }

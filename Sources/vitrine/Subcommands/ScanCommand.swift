@@ -28,6 +28,7 @@ enum ScanCommand {
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
+        defer { pool.shutdown() }
         do {
             let report = try MediaScanner(options: options, pool: pool).scan(command.positionals, readList: InputOptions.listReader(from: command))
             return ReportPrinter.finish(report, command: command)

@@ -78,6 +78,7 @@ enum ThumbsCommand {
             return ExitStatus.fatal
         }
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
+        defer { pool.shutdown() }
         do {
             let report = try ThumbnailBuilder(options: options, pool: pool).build(command.positionals, readList: InputOptions.listReader(from: command))
             return ReportPrinter.finish(report, command: command)
