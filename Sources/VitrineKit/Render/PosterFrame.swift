@@ -59,7 +59,9 @@ public enum PosterFrame {
     static func frame(path: String, at seconds: Double, timeout: Double) throws -> Image? {
         let result = try Subprocess.run("ffmpeg", [
             "-v", "error", "-nostdin", "-ss", String(format: "%.3f", seconds), "-i", VideoProbe.ffmpegInput(path),
-            "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-",
+            // Fastest deflate: the PNG only crosses a pipe. ffmpeg's default level spends 0.45 s
+            // on one 1080p frame here; level 1 spends 0.04 s for a file 1.3x larger.
+            "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-compression_level", "1", "-",
         ], timeout: timeout)
         if result.timedOut { throw PosterError("ffmpeg did not finish in time") }
         guard result.status == 0, !result.output.isEmpty else {
