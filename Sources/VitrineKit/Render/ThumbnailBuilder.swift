@@ -54,7 +54,9 @@ public struct ThumbnailBuilder: Sendable {
             request.convertColour = item.kind != "video" && report.needsColourTransform.contains(item.source.path)
             return WorkTask.render(path: item.source.path, request: request)
         }
-        let results = pool.runCollecting(tasks)
+        // Largest sources first: the run ends with small files, not one worker on a big one.
+        let order = manifest.items.indices.sorted { manifest.items[$0].source.bytes > manifest.items[$1].source.bytes }
+        let results = pool.runCollecting(tasks, order: order)
 
         var kept: [Item] = []
         for (index, var item) in manifest.items.enumerated() {
