@@ -13,19 +13,34 @@ public struct ParsedCommand: Sendable {
     /// All positional words, in order.
     public let positionals: [String]
 
+    /// Every option as given, in command-line order, for commands whose options are steps
+    /// applied in turn (`--add 7 --remove 2 --add 9`).
+    public let occurrences: [Occurrence]
+
+    /// One option on the command line: its long name, and its value (nil for a flag).
+    public struct Occurrence: Sendable, Equatable {
+        public let long: String
+        public let value: String?
+        public init(long: String, value: String?) {
+            self.long = long
+            self.value = value
+        }
+    }
+
     let optionValues: [String: [String]]
     let flagCounts: [String: Int]
     let positionalsByName: [String: [String]]
 
     init(path: [String], spec: CommandSpec, positionals: [String],
          optionValues: [String: [String]], flagCounts: [String: Int],
-         positionalsByName: [String: [String]]) {
+         positionalsByName: [String: [String]], occurrences: [Occurrence] = []) {
         self.path = path
         self.spec = spec
         self.positionals = positionals
         self.optionValues = optionValues
         self.flagCounts = flagCounts
         self.positionalsByName = positionalsByName
+        self.occurrences = occurrences
     }
 
     /// True when the flag was given at least once.

@@ -37,7 +37,10 @@ public enum ArgumentParser {
     }
 
     /// True when `word` may be consumed as an option's value.
-    static func canBeValue(_ word: String) -> Bool { word == "-" || !word.hasPrefix("-") }
+    /// `-` (stdin) and negative numbers (`--delta -7`) are values; other dashed words are options.
+    static func canBeValue(_ word: String) -> Bool {
+        word == "-" || !word.hasPrefix("-") || Double(word) != nil
+    }
 
     /// Finds `--help`/`-h` (or root-level `--version`) before `--`, following subcommands
     /// leniently so that help wins over any other mistake on the line.
@@ -99,6 +102,7 @@ struct ParseState {
     var path: [String]
     var optionValues: [String: [String]] = [:]
     var flagCounts: [String: Int] = [:]
+    var occurrences: [ParsedCommand.Occurrence] = []
     var positionals: [String] = []
 
     init(root: CommandSpec, arguments: [String]) {
@@ -137,7 +141,7 @@ struct ParseState {
         let named = try assignPositionals()
         return .run(ParsedCommand(path: path, spec: spec, positionals: positionals,
                                   optionValues: optionValues, flagCounts: flagCounts,
-                                  positionalsByName: named))
+                                  positionalsByName: named, occurrences: occurrences))
     }
 
     /// A non-option word at a level with subcommands.
@@ -242,6 +246,7 @@ struct ParseState {
     mutating func record(_ option: OptionSpec, value: String?) throws(ArgumentError) {
         guard let value, case let .value(_, type, repeatable, _) = option.kind else {
             flagCounts[option.long, default: 0] += 1
+            occurrences.append(.init(long: option.long, value: nil))
             return
         }
         if !repeatable && optionValues[option.long] != nil {
@@ -253,6 +258,7 @@ struct ParseState {
             throw fail(message)
         }
         optionValues[option.long, default: []].append(value)
+        occurrences.append(.init(long: option.long, value: value))
     }
 
     /// Distributes positional words over the specs: required ones first get a word,

@@ -63,7 +63,9 @@ final class OptionTests: XCTestCase {
         assertError(["scan", "--jobs", "--hash", "a"], "option '--jobs' expects a value")
         assertError(["scan", "-j", "-v", "a"], "option '--jobs' expects a value")
         assertError(["scan", "--label", "--", "a"], "option '--label' expects a value")
-        assertError(["scan", "--label", "-5", "a"], "option '--label' expects a value")
+        assertError(["scan", "--label", "-x", "a"], "option '--label' expects a value")
+        // A negative number is a value, not an option.
+        XCTAssertEqual(parseRun(["scan", "--label", "-5", "a"])?.value("label"), "-5")
     }
 
     func testDashIsAValidValueAndPositional() {
@@ -168,5 +170,34 @@ final class OptionTests: XCTestCase {
 
     func testStringValueMayLookLikeSubcommand() {
         XCTAssertEqual(parseRun(["--config", "scan", "build", "in"])?.path, ["vitrine", "build"])
+    }
+}
+
+final class OccurrenceOrderTests: XCTestCase {
+    func testOptionsAreKeptInCommandLineOrderAcrossNames() throws {
+        let spec = CommandSpec(name: "tool", abstract: "t", options: [
+            .value("add", placeholder: "X", repeatable: true, help: "a"),
+            .value("remove", placeholder: "X", repeatable: true, help: "r"),
+            .flag("clear", help: "c"),
+        ], positionals: [PositionalSpec(name: "FILE", help: "f", arity: .one)])
+        guard case .run(let parsed) = try ArgumentParser.parse(["--add", "7", "f", "--remove=2", "--clear", "--add", "9"], root: spec)
+        else { return XCTFail() }
+        XCTAssertEqual(parsed.occurrences, [
+            .init(long: "add", value: "7"), .init(long: "remove", value: "2"), .init(long: "clear", value: nil),
+            .init(long: "add", value: "9"),
+        ])
+    }
+}
+
+final class NegativeValueTests: XCTestCase {
+    func testNegativeNumbersAreValuesNotOptions() throws {
+        let spec = CommandSpec(name: "tool", abstract: "t", options: [
+            .value("delta", placeholder: "D", type: .integer(in: -100...100), help: "d"),
+            .flag("cyclic", help: "c"),
+        ])
+        guard case .run(let parsed) = try ArgumentParser.parse(["--delta", "-7", "--cyclic"], root: spec) else { return XCTFail() }
+        XCTAssertEqual(parsed.int("delta"), -7)
+        XCTAssertTrue(parsed.flag("cyclic"))
+        XCTAssertThrowsError(try ArgumentParser.parse(["--delta", "--cyclic"], root: spec))
     }
 }

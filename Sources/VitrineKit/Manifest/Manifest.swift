@@ -63,6 +63,8 @@ public struct Item: Codable, Equatable, Sendable {
     /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
     public var prev: String?
     public var next: String?
+    /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.
+    public var selection: Int?
 
     public struct Source: Codable, Equatable, Sendable {
         /// The path as given on the command line, joined with the path found below it.

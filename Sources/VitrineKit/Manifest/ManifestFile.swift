@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reading a manifest that vitrine (or someone) wrote, with one-line errors.
+public enum ManifestFile {
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Reads `path`, or standard input for `-`.
+    public static func read(_ path: String) throws(ReadError) -> Manifest {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw ReadError(description: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
+            }
+            data = contents
+        }
+        return try decode(data)
+    }
+
+    public static func decode(_ data: Data) throws(ReadError) -> Manifest {
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else { throw ReadError(description: "not JSON") }
+        do {
+            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+            guard manifest.schema.hasPrefix("vitrine-manifest/") else {
+                throw ReadError(description: "not a vitrine manifest (schema '\(manifest.schema)')")
+            }
+            return manifest
+        } catch let error as ReadError {
+            throw error
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ReadError(description: "not a vitrine manifest: '\(key.stringValue)' missing\(at(context))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw ReadError(description: "not a vitrine manifest: wrong type\(at(context))")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw ReadError(description: "not a vitrine manifest: null value\(at(context))")
+        } catch {
+            throw ReadError(description: "not a vitrine manifest")
+        }
+    }
+
+    /// ` at /items/3/width`, a JSON pointer to where decoding stopped.
+    private static func at(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        return path.isEmpty ? "" : " at /" + path.joined(separator: "/")
+    }
+}

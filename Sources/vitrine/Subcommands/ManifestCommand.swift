@@ -1,0 +1,88 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// `vitrine manifest …`: tools that read a manifest.
+enum ManifestCommand {
+    static let get = CommandSpec(
+        name: "get",
+        abstract: "Print one item of a manifest: by index or id, optionally stepped by a delta.",
+        discussion: """
+            Validated navigation for scripts, as a gallery's scroll-to-page: --at N (0-based) or
+            --id ID picks the start, --delta D steps from it. Out of range is an error (exit 1)
+            unless the gallery is cyclic (the manifest's "cyclic", or --cyclic), where any delta
+            wraps around: -7 from index 0 of 5 items lands on 3. --field prints one field of the
+            item (a string as text, anything else as JSON).
+            """,
+        options: [
+            .value("at", placeholder: "N", type: .integer(in: Int(Int32.min)...Int(Int32.max)), help: "the item at index N (0-based)"),
+            .value("id", placeholder: "ID", help: "the item with this id"),
+            .value("delta", placeholder: "D", type: .integer(in: Int(Int32.min)...Int(Int32.max)), defaultDescription: "0",
+                help: "step this many items from there (negative: backwards)"),
+            .flag("cyclic", help: "wrap around at the ends even if the manifest is not cyclic"),
+            .value("field", placeholder: "NAME", help: "print only this field of the item (e.g. id, position, source)"),
+        ],
+        positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
+
+    static let spec = CommandSpec(
+        name: "manifest",
+        abstract: "Read a manifest: navigate its items.",
+        subcommands: [get])
+
+    static func run(_ command: ParsedCommand) -> Int32 {
+        let file = command.positionals[0]
+        guard command.isPresent("at") != command.isPresent("id") else {
+            Diagnostics.usageError("give one of --at N or --id ID", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        let manifest: Manifest
+        do { manifest = try ManifestFile.read(file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
+            return ExitStatus.someFailed
+        }
+        let count = manifest.items.count
+        let start: Int
+        if let id = command.value("id") {
+            guard let found = manifest.items.firstIndex(where: { $0.id == id }) else {
+                Diagnostics.error("\(file): no item with id '\(id)'")
+                return ExitStatus.someFailed
+            }
+            start = found
+        } else {
+            start = command.int("at") ?? 0
+        }
+        let cyclic = manifest.cyclic || command.flag("cyclic")
+        let delta = command.int("delta") ?? 0
+        let origin = cyclic && count > 0 ? ((start % count) + count) % count : start
+        guard let index = Navigation.index(from: origin, delta: delta, count: count, cyclic: cyclic) else {
+            let asked = delta == 0 ? "index \(start)" : "index \(start) \(delta < 0 ? "-" : "+") \(abs(delta))"
+            let range = count == 0 ? "the gallery is empty" : "the gallery has \(count) items (0 to \(count - 1)) and is not cyclic"
+            Diagnostics.error("\(file): \(asked) is out of range: \(range)")
+            return ExitStatus.someFailed
+        }
+        let item = manifest.items[index]
+        do {
+            guard let field = command.value("field") else {
+                var data = try JSONEncoder.manifest.encode(item)
+                data.append(0x0A)
+                Output.write(data)
+                return ExitStatus.success
+            }
+            let object = try JSONSerialization.jsonObject(with: try JSONEncoder.compact.encode(item)) as? [String: Any] ?? [:]
+            guard let value = object[field] else {
+                Diagnostics.error("\(file): item '\(item.id)' has no field '\(field)'")
+                return ExitStatus.someFailed
+            }
+            if let text = value as? String {
+                Output.write(text + "\n")
+            } else {
+                let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+                Output.write(data + Data([0x0A]))
+            }
+        } catch {
+            Diagnostics.error("cannot encode the item: \(error)")
+            return ExitStatus.fatal
+        }
+        return ExitStatus.success
+    }
+}

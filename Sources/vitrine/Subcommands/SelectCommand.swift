@@ -1,0 +1,63 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// `vitrine select FILE [--add X]... [--remove X]... [--toggle X]... [--clear]`: ordered selection.
+enum SelectCommand {
+    static let spec = CommandSpec(
+        name: "select",
+        abstract: "Choose items of a manifest in order (1, 2, 3…) and print the manifest.",
+        discussion: """
+            The steps are applied in the order given: --add 7 --add 2 --add 9 --remove 2 leaves
+            7 as 1 and 9 as 2 (removing one renumbers those chosen after it). X is an item's id,
+            or its 0-based index when no id is X. Adding an item already chosen keeps its number.
+            The manifest's items get "selection": N; FILE may be - for stdin.
+            """,
+        options: [
+            .value("add", short: "a", placeholder: "X", repeatable: true, help: "choose an item (last in order)"),
+            .value("remove", short: "d", placeholder: "X", repeatable: true, help: "unchoose an item; later ones move up"),
+            .value("toggle", short: "t", placeholder: "X", repeatable: true, help: "add if not chosen, else remove"),
+            .flag("clear", help: "unchoose everything (at this point in the steps)"),
+            .flag("list", short: "l", help: "print the chosen ids in order, one per line, instead of the manifest"),
+            .flag("in-place", short: "i", help: "write the manifest back to FILE (atomically) instead of stdout"),
+        ],
+        positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
+
+    static func run(_ command: ParsedCommand) -> Int32 {
+        let file = command.positionals[0]
+        if command.flag("in-place") && file == "-" {
+            Diagnostics.usageError("--in-place needs a file, not -", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        var manifest: Manifest
+        do { manifest = try ManifestFile.read(file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
+            return ExitStatus.someFailed
+        }
+        let steps: [Selection.Step] = command.occurrences.compactMap { occurrence in
+            switch (occurrence.long, occurrence.value) {
+            case ("add", let value?): .add(value)
+            case ("remove", let value?): .remove(value)
+            case ("toggle", let value?): .toggle(value)
+            case ("clear", nil): .clear
+            default: nil
+            }
+        }
+        do { try Selection.apply(steps, to: &manifest) } catch {
+            Diagnostics.usageError(error.message, commandPath: command.path)
+            return ExitStatus.usage
+        }
+        if command.flag("list") {
+            Output.write(Selection.selectedIDs(in: manifest).map { $0 + "\n" }.joined())
+            if !command.flag("in-place") { return ExitStatus.success }
+        }
+        do {
+            let data = try manifest.encoded()
+            if command.flag("in-place") { try AtomicFile.write(data, to: file) } else { Output.write(data) }
+        } catch {
+            Diagnostics.error("cannot write \(file): \(error)")
+            return ExitStatus.fatal
+        }
+        return ExitStatus.success
+    }
+}
