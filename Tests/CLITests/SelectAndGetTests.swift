@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+
+/// `vitrine select` and `vitrine manifest get` on a manifest of the bundled Examples.
+final class SelectAndGetTests: XCTestCase {
+    var folder: String!
+    var file: String { folder + "/gallery.json" }
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "vitrine-select-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        let scan = try Vitrine.run(["scan", examples])
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+        try scan.stdout.write(to: URL(fileURLWithPath: file))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testStepsApplyInOrderAndRenumber() throws {
+        let run = try Vitrine.run(["select", file, "--add", "coffee", "--add", "0", "--add", "clip", "--remove", "0",
+            "--add", "chelsea", "--list"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdoutText, "coffee\nclip\nchelsea\n")
+        let written = try Vitrine.run(["select", file, "--add", "coffee", "--add", "clip", "--in-place"])
+        XCTAssertEqual(written.status, 0)
+        XCTAssertTrue(written.stdout.isEmpty)
+        let again = try Vitrine.run(["select", file, "--toggle", "coffee", "-a", "astronaut", "--list"])
+        XCTAssertEqual(again.stdoutText, "clip\nastronaut\n", "the selection stored in the file goes on")
+        let manifest = try Vitrine.run(["select", file]).json()
+        XCTAssertEqual(items(manifest).compactMap { $0["selection"] as? Int }.sorted(), [1, 2])
+    }
+
+    func testUnknownItemAndBadManifest() throws {
+        let unknown = try Vitrine.run(["select", file, "--add", "nope"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no item 'nope'"), unknown.stderr)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let bad = try Vitrine.run(["manifest", "get", folder + "/bad.json", "--at", "0"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stderrLines, ["vitrine: error: \(folder!)/bad.json: not a vitrine manifest: 'schema' missing"])
+    }
+
+    func testGetNavigatesWithValidation() throws {
+        let fifth = try Vitrine.run(["manifest", "get", file, "--at", "2", "--delta", "2", "--field", "id"])
+        XCTAssertEqual(fifth.stdoutText, "orientation-landscape-1\n")
+        let past = try Vitrine.run(["manifest", "get", file, "--at", "6", "--delta", "1"])
+        XCTAssertEqual(past.status, 1)
+        XCTAssertTrue(past.stdout.isEmpty)
+        XCTAssertTrue(past.stderr.contains("out of range"), past.stderr)
+        let wrapped = try Vitrine.run(["manifest", "get", file, "--at", "0", "--delta", "-8", "--cyclic", "--field", "position"])
+        XCTAssertEqual(wrapped.stdoutText, "7 of 7\n", "-8 from 0 in 7 items is index 6")
+        let byID = try Vitrine.run(["manifest", "get", "-", "--id", "clip", "--field", "durationLabel"],
+            stdin: try String(contentsOfFile: file, encoding: .utf8))
+        XCTAssertEqual(byID.stdoutText, "0:04\n")
+        let whole = try Vitrine.run(["manifest", "get", file, "--id", "coffee"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: whole.stdout) as? [String: Any])?["index"] as? Int, 3)
+        XCTAssertEqual(try Vitrine.run(["manifest", "get", file]).status, 2, "one of --at or --id is needed")
+    }
+}
