@@ -59,3 +59,28 @@ final class SelectAndGetTests: XCTestCase {
         XCTAssertEqual(try Vitrine.run(["manifest", "get", file]).status, 2, "one of --at or --id is needed")
     }
 }
+
+final class ExportTests: XCTestCase {
+    func testSelectionIsCopiedInOrderOrLinked() throws {
+        let folder = NSTemporaryDirectory() + "vitrine-export-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        let scan = try Vitrine.run(["scan", examples])
+        let chosen = try Vitrine.run(["select", "-", "--add", "coffee", "--add", "clip", "--add", "astronaut"],
+            stdin: scan.stdoutText)
+        try chosen.stdout.write(to: URL(fileURLWithPath: folder + "/g.json"))
+        let copy = try Vitrine.run(["export", folder + "/g.json", "--selection", "-o", folder + "/out"])
+        XCTAssertEqual(copy.status, 0, copy.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted(),
+            ["01-coffee.jpg", "02-clip.mp4", "03-astronaut.jpg"])
+        XCTAssertEqual(FileManager.default.contents(atPath: folder + "/out/01-coffee.jpg"),
+            FileManager.default.contents(atPath: examples + "/coffee.jpg"))
+        let link = try Vitrine.run(["export", folder + "/g.json", "--selection", "--link", "-o", folder + "/links"])
+        XCTAssertEqual(link.status, 0, link.stderr)
+        let target = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/links/02-clip.mp4")
+        XCTAssertTrue(target.hasSuffix("Examples/media/clip.mp4"), target)
+        XCTAssertEqual(try Vitrine.run(["export", folder + "/g.json", "-o", folder + "/x"]).status, 2, "--selection is required")
+    }
+}

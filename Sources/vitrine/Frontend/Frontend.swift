@@ -25,7 +25,7 @@ enum Frontend {
             See vitrine(1) and 'vitrine help <command>'.
             """,
         version: "vitrine \(VitrineVersion.string)",
-        subcommands: [ScanCommand.spec, ThumbsCommand.spec, SelectCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
+        subcommands: [ScanCommand.spec, ThumbsCommand.spec, SelectCommand.spec, ExportCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -51,6 +51,7 @@ enum Frontend {
             case ScanCommand.spec.name: return ScanCommand.run(command)
             case ThumbsCommand.spec.name: return ThumbsCommand.run(command)
             case SelectCommand.spec.name: return SelectCommand.run(command)
+            case ExportCommand.spec.name: return ExportCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)
             case WorkerCommand.spec.name: return WorkerCommand.run(command)
             default:

@@ -1,0 +1,45 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// `vitrine export FILE --selection -o DIR`: the chosen sources, in the order chosen.
+enum ExportCommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Copy (or link) the selected items' sources into DIR as 01-name.ext, 02-… in selection order.",
+        discussion: """
+            The selection is the one 'vitrine select' stored in the manifest (items[].selection).
+            Copies go through a temporary file and a rename; --link makes symbolic links to the
+            sources instead. Sources are only read. Prints the files made, one per line.
+            """,
+        options: [
+            .flag("selection", help: "export the selected items (the only mode today; required)"),
+            .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required)"),
+            .flag("link", help: "make symbolic links instead of copies"),
+        ],
+        positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
+
+    static func run(_ command: ParsedCommand) -> Int32 {
+        guard command.flag("selection") else {
+            Diagnostics.usageError("missing option '--selection'", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        guard let output = command.value("output"), !output.isEmpty else {
+            Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        let file = command.positionals[0]
+        let manifest: Manifest
+        do { manifest = try ManifestFile.read(file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
+            return ExitStatus.someFailed
+        }
+        let plan = SelectionExport.plan(manifest, into: output.hasSuffix("/") ? String(output.dropLast()) : output)
+        if plan.isEmpty { Diagnostics.note("\(file): nothing is selected") }
+        let failures = SelectionExport.run(plan, link: command.flag("link"))
+        let failed = Set(failures.map(\.source))
+        for failure in failures { Diagnostics.fileError(path: failure.source, message: failure.reason) }
+        Output.write(plan.filter { !failed.contains($0.source) }.map { $0.target + "\n" }.joined())
+        return failures.isEmpty ? ExitStatus.success : ExitStatus.someFailed
+    }
+}
