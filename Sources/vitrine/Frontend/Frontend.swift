@@ -53,6 +53,10 @@ enum Frontend {
             case SelectCommand.spec.name: return SelectCommand.run(command)
             case ExportCommand.spec.name: return ExportCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)
+            case ManifestCommand.spec.name where command.path.last == ManifestCommand.schema.name:
+                return ManifestCommand.runSchema(command)
+            case ManifestCommand.spec.name where command.path.last == ManifestCommand.validate.name:
+                return ManifestCommand.runValidate(command)
             case WorkerCommand.spec.name: return WorkerCommand.run(command)
             default:
                 Output.write(ArgumentParser.help(for: command.path, root: root))

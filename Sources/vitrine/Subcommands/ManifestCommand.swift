@@ -24,10 +24,40 @@ enum ManifestCommand {
         ],
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
 
+    static let schema = CommandSpec(
+        name: "schema",
+        abstract: "Print the manifest's JSON Schema (2020-12); docs/manifest.schema.json holds the same.")
+
+    static let validate = CommandSpec(
+        name: "validate",
+        abstract: "Check a manifest: its shape, and what the schema cannot say (ids, indices, links, selection, paths).",
+        discussion: """
+            Each problem is one line on stderr naming its place with a JSON pointer
+            (/items/3/next). Exit 0 when valid, 1 when not.
+            """,
+        positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
+
     static let spec = CommandSpec(
         name: "manifest",
-        abstract: "Read a manifest: navigate its items.",
-        subcommands: [get])
+        abstract: "Work with a manifest: navigate its items, print its schema, validate it.",
+        subcommands: [get, schema, validate])
+
+    static func runSchema(_ command: ParsedCommand) -> Int32 {
+        Output.write(ManifestSchema.text + "\n")
+        return ExitStatus.success
+    }
+
+    static func runValidate(_ command: ParsedCommand) -> Int32 {
+        let file = command.positionals[0]
+        let manifest: Manifest
+        do { manifest = try ManifestFile.read(file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
+            return ExitStatus.someFailed
+        }
+        let problems = ManifestValidator.problems(in: manifest)
+        for problem in problems { Diagnostics.fileError(path: file, message: problem.description) }
+        return problems.isEmpty ? ExitStatus.success : ExitStatus.someFailed
+    }
 
     static func run(_ command: ParsedCommand) -> Int32 {
         let file = command.positionals[0]

@@ -1,0 +1,92 @@
+/// The manifest's JSON Schema (2020-12), as printed by `vitrine manifest schema`. The same
+/// text is docs/manifest.schema.json; a test keeps the two equal.
+public enum ManifestSchema {
+    public static let text = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://vitrine.invalid/manifest.schema.json",
+  "title": "vitrine gallery manifest",
+  "description": "What vitrine scan, thumbs and select print. Schema version: the manifest's own 'schema' field, vitrine-manifest/1.",
+  "type": "object",
+  "required": ["schema", "generator", "direction", "cyclic", "items", "errors"],
+  "additionalProperties": false,
+  "properties": {
+    "schema": { "const": "vitrine-manifest/1" },
+    "generator": { "type": "string", "pattern": "^vitrine " },
+    "direction": { "enum": ["horizontal", "vertical"] },
+    "cyclic": { "type": "boolean" },
+    "initialIndex": { "type": "integer", "minimum": 0 },
+    "items": { "type": "array", "items": { "$ref": "#/$defs/item" } },
+    "errors": { "type": "array", "items": { "$ref": "#/$defs/error" } }
+  },
+  "$defs": {
+    "id": { "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$" },
+    "relativePath": { "type": "string", "minLength": 1, "not": { "pattern": "(^/)|(^|/)\\.\\.(/|$)" } },
+    "item": {
+      "type": "object",
+      "required": ["id", "index", "position", "kind", "format", "width", "height", "source"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/id" },
+        "index": { "type": "integer", "minimum": 0 },
+        "position": { "type": "string", "pattern": "^[0-9]+ of [0-9]+$" },
+        "kind": { "enum": ["image", "video"] },
+        "format": { "type": "string", "minLength": 1 },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "orientation": { "type": "integer" },
+        "takenAt": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$" },
+        "pages": { "type": "integer", "minimum": 2 },
+        "hasAlpha": { "const": true },
+        "damaged": { "const": true },
+        "duration": { "type": "number", "minimum": 0 },
+        "durationLabel": { "type": "string", "pattern": "^([0-9]+:[0-5][0-9]:[0-5][0-9]|[0-9]+:[0-5][0-9])$" },
+        "codec": { "type": "string" },
+        "fps": { "type": "number", "minimum": 0 },
+        "hasAudio": { "type": "boolean" },
+        "source": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "type": "string", "minLength": 1 },
+            "bytes": { "type": "integer", "minimum": 0 },
+            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }
+          }
+        },
+        "renditions": { "type": "array", "items": { "$ref": "#/$defs/rendition" } },
+        "prev": { "$ref": "#/$defs/id" },
+        "next": { "$ref": "#/$defs/id" },
+        "selection": { "type": "integer", "minimum": 1 }
+      }
+    },
+    "rendition": {
+      "type": "object",
+      "required": ["role", "path", "width", "height", "format", "box", "fit", "scale", "bytes"],
+      "additionalProperties": false,
+      "properties": {
+        "role": { "type": "string" },
+        "path": { "$ref": "#/$defs/relativePath" },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "format": { "enum": ["jpeg", "webp", "avif", "png"] },
+        "box": { "type": "string", "pattern": "^([0-9]+x[0-9]+|[0-9]+|x[0-9]+)$" },
+        "fit": { "enum": ["fit", "fill"] },
+        "scale": { "type": "integer", "minimum": 1 },
+        "bytes": { "type": "integer", "minimum": 0 }
+      }
+    },
+    "error": {
+      "type": "object",
+      "required": ["path", "message", "reason"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "type": "string" },
+        "message": { "type": "string", "pattern": "^[^\\n]*$" },
+        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write"] }
+      }
+    }
+  }
+}
+"""#
+}

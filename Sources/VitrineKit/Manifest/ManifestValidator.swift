@@ -1,0 +1,62 @@
+import Foundation
+
+/// Checks a manifest's meaning beyond its shape (the shape is the schema's, and decoding's):
+/// each problem names its place with a JSON pointer.
+public enum ManifestValidator {
+    public struct Problem: Equatable, Sendable, CustomStringConvertible {
+        /// A JSON pointer: `/items/3/next`.
+        public var pointer: String
+        public var message: String
+        public var description: String { "\(pointer): \(message)" }
+    }
+
+    public static func problems(in manifest: Manifest) -> [Problem] {
+        var problems: [Problem] = []
+        let items = manifest.items
+        let count = items.count
+        var firstIndexOfID: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let at = "/items/\(index)"
+            if let earlier = firstIndexOfID[item.id] {
+                problems.append(.init(pointer: at + "/id", message: "duplicate id '\(item.id)' (also /items/\(earlier)/id)"))
+            } else {
+                firstIndexOfID[item.id] = index
+            }
+            if item.id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$", options: .regularExpression) == nil {
+                problems.append(.init(pointer: at + "/id", message: "'\(item.id)' is not a URL-safe id"))
+            }
+            if item.index != index { problems.append(.init(pointer: at + "/index", message: "is \(item.index), should be \(index)")) }
+            let position = Navigation.positionText(index: index, count: count)
+            if item.position != position {
+                problems.append(.init(pointer: at + "/position", message: "is '\(item.position)', should be '\(position)'"))
+            }
+            for (name, delta, value) in [("prev", -1, item.prev), ("next", 1, item.next)] {
+                let target = count > 1 ? Navigation.index(from: index, delta: delta, count: count, cyclic: manifest.cyclic) : nil
+                let expected = target.map { items[$0].id }
+                if value != expected {
+                    let should = expected.map { "'\($0)'" } ?? "absent"
+                    problems.append(.init(pointer: at + "/" + name, message: "is \(value.map { "'\($0)'" } ?? "absent"), should be \(should)"))
+                }
+            }
+            for (number, rendition) in (item.renditions ?? []).enumerated() {
+                let parts = rendition.path.split(separator: "/", omittingEmptySubsequences: false)
+                if rendition.path.hasPrefix("/") || parts.contains("..") || rendition.path.isEmpty {
+                    problems.append(.init(pointer: at + "/renditions/\(number)/path",
+                        message: "'\(rendition.path)' is not a relative path inside the gallery"))
+                }
+            }
+        }
+        // Selection numbers: 1…k, each once.
+        let selected = items.enumerated().compactMap { offset, item in item.selection.map { (offset, $0) } }
+        var uses: [Int: Int] = [:]
+        for (_, number) in selected { uses[number, default: 0] += 1 }
+        for (offset, number) in selected where number > selected.count || uses[number]! > 1 {
+            problems.append(.init(pointer: "/items/\(offset)/selection",
+                message: "\(number) breaks the selection numbering (1 to \(selected.count), each once)"))
+        }
+        if let initial = manifest.initialIndex, !(0..<max(count, 1)).contains(initial) || count == 0 {
+            problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (0 to \(count - 1))"))
+        }
+        return problems
+    }
+}
