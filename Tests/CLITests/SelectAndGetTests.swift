@@ -32,6 +32,17 @@ final class SelectAndGetTests: XCTestCase {
         XCTAssertEqual(items(manifest).compactMap { $0["selection"] as? Int }.sorted(), [1, 2])
     }
 
+    func testInPlaceWritesThroughLinksAndKeepsPermissions() throws {
+        chmod(file, 0o600)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: file)
+        let run = try Vitrine.run(["select", folder + "/link.json", "--add", "0", "--in-place"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json"), file)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try Vitrine.run(["select", file, "--list"]).stdoutText, "astronaut\n")
+        XCTAssertEqual(try Vitrine.run(["manifest"]).status, 2, "a command group alone is a usage mistake")
+    }
+
     func testUnknownItemAndBadManifest() throws {
         let unknown = try Vitrine.run(["select", file, "--add", "nope"])
         XCTAssertEqual(unknown.status, 2)

@@ -12,7 +12,8 @@ public enum Selection {
         public let reference: String
         public let count: Int
         public var message: String {
-            "no item '\(reference)' (give an id, or an index from 0 to \(max(0, count - 1)))"
+            count == 0 ? "no item '\(reference)': the gallery is empty"
+                : "no item '\(reference)' (give an id, or an index from 0 to \(count - 1))"
         }
     }
 

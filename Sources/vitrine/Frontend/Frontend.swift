@@ -36,8 +36,8 @@ enum Frontend {
             return ExitStatus.usage
         }
         switch outcome {
-        case .help(let text) where arguments.isEmpty:
-            // A bare `vitrine` is a usage mistake: the help goes to stderr, with status 2.
+        case .help(let text) where !arguments.contains { ["--help", "-h", "help"].contains($0) }:
+            // A bare `vitrine` (or `vitrine manifest`) is a usage mistake: help on stderr, status 2.
             FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
             return ExitStatus.usage
         case .help(let text):

@@ -53,7 +53,15 @@ enum SelectCommand {
         }
         do {
             let data = try manifest.encoded()
-            if command.flag("in-place") { try AtomicFile.write(data, to: file) } else { Output.write(data) }
+            if command.flag("in-place") {
+                // Write through a symbolic link to its target, and keep the file's permissions.
+                let target = (file as NSString).resolvingSymlinksInPath
+                let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? nil
+                try AtomicFile.write(data, to: target)
+                if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target) }
+            } else {
+                Output.write(data)
+            }
         } catch {
             Diagnostics.error("cannot write \(file): \(error)")
             return ExitStatus.fatal
