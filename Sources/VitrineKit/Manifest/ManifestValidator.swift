@@ -22,7 +22,8 @@ public enum ManifestValidator {
             } else {
                 firstIndexOfID[item.id] = index
             }
-            if item.id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$", options: .regularExpression) == nil {
+            let safe = item.id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "/" }
+            if !safe || item.id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$", options: .regularExpression) == nil {
                 problems.append(.init(pointer: at + "/id", message: "'\(item.id)' is not a URL-safe id"))
             }
             if item.index != index { problems.append(.init(pointer: at + "/index", message: "is \(item.index), should be \(index)")) }
@@ -50,12 +51,13 @@ public enum ManifestValidator {
         let selected = items.enumerated().compactMap { offset, item in item.selection.map { (offset, $0) } }
         var uses: [Int: Int] = [:]
         for (_, number) in selected { uses[number, default: 0] += 1 }
-        for (offset, number) in selected where number > selected.count || uses[number]! > 1 {
+        for (offset, number) in selected where number < 1 || number > selected.count || uses[number]! > 1 {
             problems.append(.init(pointer: "/items/\(offset)/selection",
                 message: "\(number) breaks the selection numbering (1 to \(selected.count), each once)"))
         }
-        if let initial = manifest.initialIndex, !(0..<max(count, 1)).contains(initial) || count == 0 {
-            problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (0 to \(count - 1))"))
+        if let initial = manifest.initialIndex, !(0..<count).contains(initial) {
+            let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
+            problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))
         }
         return problems
     }

@@ -35,6 +35,10 @@ public enum SelectionExport {
             do {
                 let folder = (step.target as NSString).deletingLastPathComponent
                 try AtomicFile.createFolder(folder)
+                guard FileManager.default.fileExists(atPath: step.source) else {
+                    failures.append((step.source, "no such file"))
+                    continue
+                }
                 if link {
                     let absolute = step.source.hasPrefix("/") ? step.source
                         : FileManager.default.currentDirectoryPath + "/" + step.source
@@ -44,7 +48,10 @@ public enum SelectionExport {
                     // Streamed (a video may be larger than memory) to a hidden name, then renamed.
                     let temporary = folder + "/." + (step.target as NSString).lastPathComponent + ".partial-\(getpid())-0"
                     unlink(temporary)
-                    try FileManager.default.copyItem(atPath: step.source, toPath: temporary)
+                    do { try FileManager.default.copyItem(atPath: step.source, toPath: temporary) } catch {
+                        unlink(temporary)
+                        throw error
+                    }
                     guard rename(temporary, step.target) == 0 else {
                         let reason = String(cString: strerror(errno))
                         unlink(temporary)

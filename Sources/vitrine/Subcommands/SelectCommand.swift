@@ -55,7 +55,11 @@ enum SelectCommand {
             let data = try manifest.encoded()
             if command.flag("in-place") {
                 // Write through a symbolic link to its target, and keep the file's permissions.
-                let target = (file as NSString).resolvingSymlinksInPath
+                // realpath(3): Foundation's resolvingSymlinksInPath leaves relative links alone on Linux.
+                let target = realpath(file, nil).map { pointer in
+                    defer { free(pointer) }
+                    return String(cString: pointer)
+                } ?? file
                 let mode = (try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) ?? nil
                 try AtomicFile.write(data, to: target)
                 if let mode { try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target) }
