@@ -41,6 +41,13 @@ final class SelectAndGetTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try Vitrine.run(["select", file, "--list"]).stdoutText, "astronaut\n")
         XCTAssertEqual(try Vitrine.run(["manifest"]).status, 2, "a command group alone is a usage mistake")
+        // A link holding a relative path, given as a relative path.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/relative.json", withDestinationPath: "gallery.json")
+        let relative = try Vitrine.run(["select", "relative.json", "--add", "1", "--in-place"], currentDirectory: folder)
+        XCTAssertEqual(relative.status, 0, relative.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/relative.json"), "gallery.json")
+        XCTAssertEqual(try Vitrine.run(["select", file, "--list"]).stdoutText, "astronaut\nchelsea\n")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int, 0o600)
     }
 
     func testUnknownItemAndBadManifest() throws {

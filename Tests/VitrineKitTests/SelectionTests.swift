@@ -48,6 +48,18 @@ final class SelectionTests: XCTestCase {
         }
     }
 
+    func testValidatorCatchesNumbersBelowOneAndUnsafeIds() {
+        var gallery = manifest(["a", "b"])
+        gallery.items[0].selection = 0
+        gallery.items[1].id = "b\n"
+        gallery.initialIndex = 5
+        let pointers = ManifestValidator.problems(in: gallery).map(\.pointer)
+        XCTAssertTrue(pointers.contains("/items/0/selection"), "\(pointers)")
+        XCTAssertTrue(pointers.contains("/items/1/id"), "\(pointers)")
+        XCTAssertTrue(pointers.contains("/initialIndex"), "\(pointers)")
+        XCTAssertEqual(ManifestValidator.problems(in: manifest(["a", "b", "c"])), [])
+    }
+
     func testManifestFileErrorsPointAtTheProblem() {
         XCTAssertThrowsError(try ManifestFile.decode(Data("nope".utf8))) { XCTAssertEqual("\($0)", "not JSON") }
         XCTAssertThrowsError(try ManifestFile.decode(Data(#"{"schema":"other/1"}"#.utf8)))
