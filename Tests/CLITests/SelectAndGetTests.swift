@@ -50,6 +50,25 @@ final class SelectAndGetTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int, 0o600)
     }
 
+    func testFieldsVitrineDoesNotKnowAreKept() throws {
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        object["title"] = "Trip"
+        var list = try XCTUnwrap(object["items"] as? [[String: Any]])
+        list[0]["caption"] = ["style": "custom", "view": ["kind": "map"]]
+        object["items"] = list
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(try Vitrine.run(["select", file, "--add", "0", "--in-place"]).status, 0)
+        let after = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        XCTAssertEqual(after["title"] as? String, "Trip")
+        let first = try XCTUnwrap((after["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual((first["caption"] as? [String: Any])?["style"] as? String, "custom")
+        XCTAssertEqual(first["selection"] as? Int, 1)
+        // Untouched, a manifest comes out byte for byte as vitrine writes it.
+        let plain = try Vitrine.run(["scan", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/media").path])
+        XCTAssertEqual(try Vitrine.run(["select", "-"], stdin: plain.stdoutText).stdout, plain.stdout)
+    }
+
     func testUnknownItemAndBadManifest() throws {
         let unknown = try Vitrine.run(["select", file, "--add", "nope"])
         XCTAssertEqual(unknown.status, 2)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Ordered multi-selection, as in the seed's gallery: items are numbered 1, 2, 3… in the order
 /// they were chosen, and removing one renumbers those chosen after it.
 public enum Selection {
@@ -28,6 +30,22 @@ public enum Selection {
     /// Selected ids, in the order they were chosen.
     public static func selectedIDs(in manifest: Manifest) -> [String] {
         manifest.items.filter { $0.selection != nil }.sorted { $0.selection! < $1.selection! }.map(\.id)
+    }
+
+    /// Applies `steps` to a manifest as JSON, touching nothing but `items[].selection`: fields
+    /// vitrine does not know (a hand-added `title`, another tool's) are kept. The output is
+    /// formatted as vitrine writes manifests (sorted keys, two-space indent, final newline).
+    public static func apply(_ steps: [Step], toJSON data: Data) throws -> Data {
+        var manifest = try ManifestFile.decode(data)
+        try apply(steps, to: &manifest)
+        guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            var items = root["items"] as? [[String: Any]], items.count == manifest.items.count
+        else { throw ManifestFile.ReadError(description: "not a vitrine manifest") }
+        for (index, item) in manifest.items.enumerated() { items[index]["selection"] = item.selection }
+        root["items"] = items
+        var out = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        out.append(0x0A)
+        return out
     }
 
     /// Applies `steps` in order and renumbers the selection 1…k without gaps. Adding an item

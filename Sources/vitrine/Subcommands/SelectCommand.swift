@@ -29,9 +29,13 @@ enum SelectCommand {
             Diagnostics.usageError("--in-place needs a file, not -", commandPath: command.path)
             return ExitStatus.usage
         }
-        var manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
-            Diagnostics.fileError(path: file, message: error.description)
+        let input: Data
+        if file == "-" {
+            input = FileHandle.standardInput.readDataToEndOfFile()
+        } else if let contents = FileManager.default.contents(atPath: file) {
+            input = contents
+        } else {
+            Diagnostics.fileError(path: file, message: FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")
             return ExitStatus.someFailed
         }
         let steps: [Selection.Step] = command.occurrences.compactMap { occurrence in
@@ -43,16 +47,23 @@ enum SelectCommand {
             default: nil
             }
         }
-        do { try Selection.apply(steps, to: &manifest) } catch {
+        let data: Data
+        let manifest: Manifest
+        do {
+            data = try Selection.apply(steps, toJSON: input)
+            manifest = try ManifestFile.decode(data)
+        } catch let error as Selection.UnknownItem {
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
+        } catch {
+            Diagnostics.fileError(path: file, message: "\(error)")
+            return ExitStatus.someFailed
         }
         if command.flag("list") {
             Output.write(Selection.selectedIDs(in: manifest).map { $0 + "\n" }.joined())
             if !command.flag("in-place") { return ExitStatus.success }
         }
         do {
-            let data = try manifest.encoded()
             if command.flag("in-place") {
                 // Write through a symbolic link to its target, and keep the file's permissions.
                 // realpath(3): Foundation's resolvingSymlinksInPath leaves relative links alone on Linux.
