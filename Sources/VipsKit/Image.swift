@@ -110,7 +110,7 @@ public final class Image: @unchecked Sendable {
     ///   - path: the file.
     ///   - options: loader options such as `"fail_on": .string("truncated")`; default none.
     public static func load(_ path: String, options: [String: Argument] = [:]) throws(VipsError) -> Image {
-        let loader = try Vips.findLoader(forFile: path)
+        let loader = try Vips.loaderNickname(forFile: path)
         var arguments = options
         arguments["filename"] = .string(path)
         return try Operation.image(loader, arguments)

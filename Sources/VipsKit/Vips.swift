@@ -44,16 +44,6 @@ public enum Vips {
         vips_type_find("VipsOperation", name) != 0
     }
 
-    /// The loader libvips would pick for a file by sniffing its first bytes (not its extension),
-    /// like `VipsForeignLoadJpegFile`. Throws when no loader recognises the content.
-    public static func findLoader(forFile path: String) throws(VipsError) -> String {
-        try initialize()
-        guard let name = vips_foreign_find_load(path) else {
-            throw VipsError.fromBuffer(context: path)
-        }
-        return String(cString: name)
-    }
-
     /// The nickname of the loader (`jpegload`, `heifload`, `pdfload`…) that recognises the file's
     /// content, asking the file loaders in libvips' priority order, as `vips_foreign_find_load`
     /// does, but never those whose nickname starts with one of `skipping`. (libvips 8.14 still

@@ -8,16 +8,16 @@ public enum ManifestFile {
 
     /// Reads `path`, or standard input for `-`.
     public static func read(_ path: String) throws(ReadError) -> Manifest {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw ReadError(description: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
-            }
-            data = contents
+        try decode(try bytes(of: path))
+    }
+
+    /// The bytes of `path`, or of standard input for `-`, undecoded.
+    public static func bytes(of path: String) throws(ReadError) -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw ReadError(description: FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file")
         }
-        return try decode(data)
+        return contents
     }
 
     public static func decode(_ data: Data) throws(ReadError) -> Manifest {

@@ -133,9 +133,7 @@ public enum ImageProbe {
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             return .image(header)
         } catch {
-            // We already name the file; libvips often repeats it inside its message.
-            let message = error.message.replacingOccurrences(of: path + ": ", with: "")
-                .replacingOccurrences(of: "\"\(path)\" ", with: "")
+            let message = error.message(about: path)
             // Decoders with their own size limits (libheif's 16384×16384) refuse at the header.
             if message.contains("Security limit exceeded") || message.contains("exceeds the maximum image size") {
                 return .failed(message: "refused as too large by the decoder: \(message)", reason: .tooLarge)
@@ -210,6 +208,13 @@ public enum ImageProbe {
     private static func megapixels(_ pixels: Int) -> String {
         let value = Double(pixels) / 1_000_000
         return value >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    }
+}
+
+extension VipsError {
+    /// libvips' message without its repetitions of the file's path: vitrine names the file already.
+    func message(about path: String) -> String {
+        message.replacingOccurrences(of: path + ": ", with: "").replacingOccurrences(of: "\"\(path)\" ", with: "")
     }
 }
 

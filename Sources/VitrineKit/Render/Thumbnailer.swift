@@ -94,8 +94,7 @@ public enum Thumbnailer {
                     try renderOne(path: path, output: $0, allowDamaged: request.allowDamaged, convertColour: request.convertColour)
                 })
             } catch let error as VipsError {
-                return .failure(RenderFailure(error.message.replacingOccurrences(of: path + ": ", with: "")
-                    .replacingOccurrences(of: "\"\(path)\" ", with: "")))
+                return .failure(RenderFailure(error.message(about: path)))
             } catch let error as Subprocess.Failure {
                 return .failure(RenderFailure("\(error)", reason: .unsupported))
             } catch {

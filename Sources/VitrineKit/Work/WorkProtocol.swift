@@ -5,12 +5,6 @@ public enum WorkTask: Codable, Hashable, Sendable {
     /// Make renditions of a file already probed.
     case render(path: String, request: RenderRequest)
 
-    /// The file the task is about, for messages.
-    public var path: String {
-        switch self {
-        case .probe(let path, _), .render(let path, _): path
-        }
-    }
 }
 
 /// A worker's answer to one task, as one JSON line.

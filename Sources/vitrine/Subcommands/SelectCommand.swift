@@ -30,12 +30,8 @@ enum SelectCommand {
             return ExitStatus.usage
         }
         let input: Data
-        if file == "-" {
-            input = FileHandle.standardInput.readDataToEndOfFile()
-        } else if let contents = FileManager.default.contents(atPath: file) {
-            input = contents
-        } else {
-            Diagnostics.fileError(path: file, message: FileManager.default.fileExists(atPath: file) ? "cannot read it" : "no such file")
+        do { input = try ManifestFile.bytes(of: file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
             return ExitStatus.someFailed
         }
         let steps: [Selection.Step] = command.occurrences.compactMap { occurrence in
