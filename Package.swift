@@ -14,12 +14,26 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
+        // exiv2 through gexiv2, for captions and keywords in EXIF, IPTC and XMP; Debian: libgexiv2-dev,
+        // Homebrew: gexiv2.
+        .systemLibrary(
+            name: "CGexiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"]), .brew(["gexiv2"])]
+        ),
+        // cmark, the CommonMark reference parser, for Markdown captions; Debian: libcmark-dev,
+        // Homebrew: cmark.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
         // Safe Swift over libvips' introspection API: operations by name, typed options, throws.
         .target(name: "VipsKit", dependencies: ["CVips"]),
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
-        // Where the work happens: inputs, metadata, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit"]),
+        // Where the work happens: inputs, metadata, captions, workers, manifest.
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

@@ -15,6 +15,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var cyclic: Bool = false
     /// The item a viewer opens first (0-based; default 0). Absent when there are no items.
     public var initialIndex: Int?
+    /// The gallery's title and description: the first input folder's `index.md`.
+    public var title: String?
+    public var description: Caption?
+    /// Folders below the inputs that have an `index.md`: their titles and descriptions.
+    public var folders: [Folder]?
     public var items: [Item] = []
     /// Files that could not be read, sorted by path.
     public var errors: [ItemError] = []
@@ -65,6 +70,14 @@ public struct Item: Codable, Equatable, Sendable {
     public var next: String?
     /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.
     public var selection: Int?
+    /// The caption, from the first source (in `--captions-from` order) that has one.
+    public var caption: Caption?
+    /// Title, keywords, place and star rating (-1 rejected, 0–5), each from the first source
+    /// that has it.
+    public var title: String?
+    public var keywords: [String]?
+    public var location: Location?
+    public var rating: Int?
 
     public struct Source: Codable, Equatable, Sendable {
         /// The path as given on the command line, joined with the path found below it.
@@ -73,6 +86,18 @@ public struct Item: Codable, Equatable, Sendable {
         /// Hex SHA-256 of the file's bytes (only with `--hash`).
         public var sha256: String?
     }
+}
+
+/// A folder's own text, from its `index.md` (sigal's format).
+public struct Folder: Codable, Equatable, Sendable {
+    /// The folder's path as the items' `source.path` begin with it.
+    public var path: String
+    public var title: String?
+    public var description: Caption?
+    /// The `Order:` header, which `--order sidecar` sorts folders by.
+    public var order: String?
+    /// The id of the item its `Thumbnail:` header names (a file in the folder).
+    public var thumbnail: String?
 }
 
 /// A file made from an item: a thumbnail or another size.
@@ -123,7 +148,7 @@ public enum VitrineVersion {
 extension Manifest {
     /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline.
     public func encoded() throws -> Data {
-        var data = try JSONEncoder.manifest.encode(self)
+        var data = try JSONEncoder.manifest.encodeSplicingRawJSON(self)
         data.append(0x0A)
         return data
     }

@@ -14,6 +14,10 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
     public var allowDamaged: Bool = false
     /// Seconds a helper program (ffprobe) may take on one file: default 27, inside the pool's 30.
     public var toolTimeout: Double = 27
+    /// Read captions, titles, keywords, GPS and rating from EXIF, IPTC and XMP: default off.
+    public var embeddedText: Bool = false
+    /// The XMP language alternative wanted: default nil (`x-default`, then the first).
+    public var language: String?
 
     public init(maxPixels: Int = 200_000_000, hash: Bool = false, verify: Bool = false, allowDamaged: Bool = false) {
         self.maxPixels = maxPixels
@@ -31,6 +35,8 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
         verify = try container.decodeIfPresent(Bool.self, forKey: .verify) ?? defaults.verify
         allowDamaged = try container.decodeIfPresent(Bool.self, forKey: .allowDamaged) ?? defaults.allowDamaged
         toolTimeout = try container.decodeIfPresent(Double.self, forKey: .toolTimeout) ?? defaults.toolTimeout
+        embeddedText = try container.decodeIfPresent(Bool.self, forKey: .embeddedText) ?? defaults.embeddedText
+        language = try container.decodeIfPresent(String.self, forKey: .language)
     }
 }
 
@@ -64,6 +70,8 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     public var damaged: Bool?
     /// Decoder warnings met on the way, one line.
     public var warnings: [String]?
+    /// Captions and the like found in EXIF, IPTC and XMP (when asked for).
+    public var text: EmbeddedText?
 }
 
 /// Reads a file's header with libvips: format by content, upright size, orientation, date.
@@ -131,6 +139,7 @@ public enum ImageProbe {
             }
             var header = header(of: image, format: format)
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
+            if options.embeddedText { header.text = EmbeddedTextReader.read(path: path, language: options.language) }
             return .image(header)
         } catch {
             let message = error.message(about: path)

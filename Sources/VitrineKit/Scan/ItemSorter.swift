@@ -4,6 +4,11 @@ import Foundation
 struct SortKey: Sendable {
     var file: InputFile
     var takenAt: String?
+    /// `--order sidecar`: the `Order:` of each folder below the input (from its `index.md`),
+    /// then the item's own, one per component of `file.relativePath`.
+    var sidecarOrders: [String?] = []
+    /// `--order captions`: the item's place in the captions file.
+    var captionsPosition: Int?
 }
 
 /// Puts items in gallery order. Every order ends in natural path order, so it is total and
@@ -33,11 +38,42 @@ enum ItemSorter {
                 let left = keys[a].file.modified, right = keys[b].file.modified
                 return left != right ? left < right : natural(a, b)
             }
+        case .captions:
+            indices.sort { a, b in
+                switch (keys[a].captionsPosition, keys[b].captionsPosition) {
+                case (let x?, let y?): x < y
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): natural(a, b)
+                }
+            }
+        case .sidecar:
+            indices.sort { a, b in
+                let left = keys[a], right = keys[b]
+                if left.file.inputIndex != right.file.inputIndex { return left.file.inputIndex < right.file.inputIndex }
+                return sidecarPrecedes(left, right) ?? natural(a, b)
+            }
         case .date:
             let dates = keys.map { key in key.takenAt ?? Self.isoLocal(key.file.modified) }
             indices.sort { a, b in dates[a] != dates[b] ? dates[a] < dates[b] : natural(a, b) }
         }
         return reverse ? indices.reversed() : indices
+    }
+
+    /// At the first path component that differs: a file before a folder, then the smaller
+    /// `Order:` (none first), then natural order of the names. Nil when no rule decides.
+    private static func sidecarPrecedes(_ left: SortKey, _ right: SortKey) -> Bool? {
+        let a = left.file.relativePath.split(separator: "/"), b = right.file.relativePath.split(separator: "/")
+        for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+            let aIsFile = index == a.count - 1, bIsFile = index == b.count - 1
+            if aIsFile != bIsFile { return aIsFile }
+            let x = index < left.sidecarOrders.count ? left.sidecarOrders[index] : nil
+            let y = index < right.sidecarOrders.count ? right.sidecarOrders[index] : nil
+            if let order = OrderValue.compare(x, y), order != 0 { return order < 0 }
+            let names = NaturalOrder.compare(a[index], b[index])
+            return names == 0 ? nil : names < 0
+        }
+        return nil
     }
 
     /// A modification time as `YYYY-MM-DDTHH:MM:SS` in UTC, comparable with EXIF dates as text.
@@ -47,5 +83,24 @@ enum ItemSorter {
         gmtime_r(&time, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
             Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+}
+
+/// sigal's `Order:` values: absent first, numbers by value (`-10` < `2` < `03`), anything
+/// else in natural order, numbers before words.
+enum OrderValue {
+    static func compare(_ left: String?, _ right: String?) -> Int? {
+        switch (left, right) {
+        case (nil, nil): return nil
+        case (nil, .some): return -1
+        case (.some, nil): return 1
+        case (let x?, let y?):
+            switch (Double(x), Double(y)) {
+            case (let m?, let n?): return m == n ? 0 : (m < n ? -1 : 1)
+            case (.some, nil): return -1
+            case (nil, .some): return 1
+            case (nil, nil): return NaturalOrder.compare(Substring(x), Substring(y))
+            }
+        }
     }
 }

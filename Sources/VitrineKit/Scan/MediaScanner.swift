@@ -23,6 +23,8 @@ public struct MediaScanner: Sendable {
         public var warnings: [(path: String, message: String)]
         /// Source paths of the images whose pixels need a colour transform to become sRGB.
         public var needsColourTransform: Set<String> = []
+        /// Problems with captions (path of the file at fault, message): always shown.
+        public var captionWarnings: [(path: String, message: String)] = []
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
@@ -30,10 +32,14 @@ public struct MediaScanner: Sendable {
         var walker = InputWalker()
         walker.excludedFolders = excludedFolders
         let found = walker.walk(inputs, readList: readList)
-        let tasks = found.files.map { WorkTask.probe(path: $0.path, options: options.probe) }
+        var probe = options.probe
+        probe.embeddedText = options.captions.readsEmbedded
+        probe.language = options.captions.language
+        let tasks = found.files.map { WorkTask.probe(path: $0.path, options: probe) }
         let results = pool.runCollecting(tasks)
 
         var entries: [(file: InputFile, item: Item)] = []
+        var embedded: [EmbeddedText?] = []
         var errors = found.errors
         var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
         var reserved: [InputFile] = []  // failed files named like media still hold their id
@@ -43,10 +49,12 @@ public struct MediaScanner: Sendable {
             switch result {
             case .success(.probe(.image(let header))):
                 entries.append((file, Self.item(file, header)))
+                embedded.append(header.text)
                 if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
             case .success(.probe(.video(let header))):
                 entries.append((file, Self.item(file, header)))
+                embedded.append(nil)
                 if let damage = header.damage { warnings.append((file.path, "damaged: \(damage), kept (--allow-damaged)")) }
             case .success(.probe(.ignored(let reason))):
                 ignored.append((file.path, reason))
@@ -72,7 +80,15 @@ public struct MediaScanner: Sendable {
             item.id = id
             return item
         }
-        let sortKeys = entries.map { SortKey(file: $0.file, takenAt: $0.item.takenAt) }
+        var texts = GalleryText(options: options.captions, inputs: inputs, files: entries.map(\.file), ids: ids)
+        var sortKeys: [SortKey] = []
+        for index in items.indices {
+            let text = texts.apply(toFile: index, entries[index].file, embedded: embedded[index], item: &items[index])
+            var key = SortKey(file: entries[index].file, takenAt: items[index].takenAt)
+            key.captionsPosition = texts.captionsPosition(ofFile: index)
+            if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: entries[index].file) + [text.order] }
+            sortKeys.append(key)
+        }
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
         items = order.map { items[$0] }
 
@@ -83,8 +99,10 @@ public struct MediaScanner: Sendable {
         manifest.cyclic = options.cyclic
         manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
         manifest.items = items
+        texts.describe(&manifest)
         manifest.errors = errors.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        return Report(manifest: manifest, ignored: ignored, warnings: warnings, needsColourTransform: needsColourTransform)
+        return Report(manifest: manifest, ignored: ignored, warnings: warnings, needsColourTransform: needsColourTransform,
+            captionWarnings: texts.warnings)
     }
 }
 

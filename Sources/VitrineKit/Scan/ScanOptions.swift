@@ -10,6 +10,13 @@ public enum ItemOrder: String, CaseIterable, Sendable {
     case mtime
     /// As found: inputs in command-line order, folder entries in byte order.
     case none
+    /// sigal's `Order:` header in `name.md` sidecars (and a folder's `index.md` for its place
+    /// among folders), within each folder; items and folders without one first; ties, and
+    /// everything else, by natural order. Files come before sub-folders.
+    case sidecar
+    /// The order of entries in the `--captions` file; items it does not list after them, in
+    /// natural order.
+    case captions
 }
 
 /// Everything `scan` needs to know.
@@ -24,6 +31,8 @@ public struct ScanOptions: Sendable {
     public var initialIndex = 0
     /// What to read of each file.
     public var probe = ProbeOptions()
+    /// Where captions, titles, keywords, places and ratings come from.
+    public var captions = CaptionOptions()
 
     public init() {}
 }

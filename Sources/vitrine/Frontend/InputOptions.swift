@@ -20,9 +20,20 @@ enum InputOptions {
             help: "time limit for one file; a file over it is reported and the run goes on"),
         .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)), defaultDescription: "200000000",
             help: "refuse images whose header claims more pixels than this, before decoding"),
+        .value("captions", placeholder: "FILE", type: .string,
+            help: "captions file: CSV/TSV (path,caption[,style][,title]…) or JSON; its order is --order captions"),
+        .value("captions-from", placeholder: "LIST", type: .custom(name: "a comma-separated list of file, sidecar, xmp, iptc, exif, or none") {
+                CaptionSources.parse($0).error
+            }, defaultDescription: "file,sidecar,xmp,iptc,exif",
+            help: "caption sources, first wins (per field): file, sidecar (name.md/.txt), xmp, iptc, exif; none"),
+        .value("caption-fallback", placeholder: "WHAT", type: .choice(CaptionOptions.Fallback.allCases.map(\.rawValue)),
+            defaultDescription: "none", help: "caption when no source has one: none, or filename (name without extension)"),
+        .value("lang", placeholder: "LANG", type: .string, defaultDescription: "x-default",
+            help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise"),
     ]
 
-    static func scanOptions(from command: ParsedCommand) -> ScanOptions {
+    /// The scan options asked for, or nil (after saying why on stderr) when they cannot work.
+    static func scanOptions(from command: ParsedCommand) -> ScanOptions? {
         var options = ScanOptions()
         options.order = command.value("order").flatMap(ItemOrder.init(rawValue:)) ?? .natural
         options.reverse = command.flag("reverse")
@@ -32,6 +43,21 @@ enum InputOptions {
         // ffprobe/ffmpeg get most of a file's time, so that the worker can still answer for it.
         options.probe.toolTimeout = (command.double("timeout") ?? 30) * 0.9
         options.probe.allowDamaged = command.flag("allow-damaged")
+        if let list = command.value("captions-from") { options.captions.sources = CaptionSources.parse(list).sources }
+        options.captions.fallback = command.value("caption-fallback").flatMap(CaptionOptions.Fallback.init(rawValue:)) ?? .none
+        options.captions.language = command.value("lang")
+        if let path = command.value("captions") {
+            do {
+                options.captions.file = try CaptionsFile.read(path)
+            } catch {
+                Diagnostics.usageError("--captions \(error.description)", commandPath: command.path)
+                return nil
+            }
+        }
+        if options.order == .captions, options.captions.file == nil {
+            Diagnostics.usageError("--order captions needs --captions FILE", commandPath: command.path)
+            return nil
+        }
         return options
     }
 
@@ -51,5 +77,22 @@ enum InputOptions {
             timeout: command.double("timeout") ?? 30))
         pool.prewarm()
         return pool
+    }
+}
+
+/// `--captions-from file,sidecar,xmp`: caption sources in order of precedence.
+enum CaptionSources {
+    static func parse(_ list: String) -> (sources: [CaptionSource], error: String?) {
+        if list.trimmingCharacters(in: .whitespaces) == "none" { return ([], nil) }
+        var sources: [CaptionSource] = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let source = CaptionSource(rawValue: name) else {
+                let names = CaptionSource.allCases.map(\.rawValue)
+                return ([], Suggestion.closest(to: name, among: names).map { "'\(name)': did you mean '\($0)'?" } ?? "unknown source '\(name)'")
+            }
+            guard !sources.contains(source) else { return ([], "'\(name)' is given twice") }
+            sources.append(source)
+        }
+        return (sources, nil)
     }
 }

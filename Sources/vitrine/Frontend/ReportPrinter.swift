@@ -22,12 +22,13 @@ enum ReportPrinter {
         for (path, message) in report.warnings where damaged.contains(path) || verbose {
             Diagnostics.warning("\(path): \(message)")
         }
+        for (path, message) in report.captionWarnings { Diagnostics.warning("\(path): \(message)") }
         for error in report.manifest.errors { Diagnostics.fileError(path: error.path, message: error.message) }
         do {
             if command.flag("ndjson") {
                 let encoder = JSONEncoder.compact
                 for item in report.manifest.items {
-                    var line = try encoder.encode(item)
+                    var line = try encoder.encodeSplicingRawJSON(item)
                     line.append(0x0A)
                     Output.write(line)
                 }

@@ -93,7 +93,7 @@ enum ManifestCommand {
         let item = manifest.items[index]
         do {
             guard let field = command.value("field") else {
-                var data = try JSONEncoder.manifest.encode(item)
+                var data = try JSONEncoder.manifest.encodeSplicingRawJSON(item)
                 data.append(0x0A)
                 Output.write(data)
                 return ExitStatus.success

@@ -24,7 +24,7 @@ enum ScanCommand {
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
-        var options = InputOptions.scanOptions(from: command)
+        guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }

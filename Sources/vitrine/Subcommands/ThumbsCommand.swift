@@ -66,7 +66,8 @@ enum ThumbsCommand {
             return ExitStatus.usage
         }
         var options = ThumbnailOptions(outputDirectory: output)
-        options.scan = InputOptions.scanOptions(from: command)
+        guard let scanOptions = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
+        options.scan = scanOptions
         options.specs = specs(from: command)
         options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? .percent(10)
         options.durationBadge = command.value("badge") == "duration"

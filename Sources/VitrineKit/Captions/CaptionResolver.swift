@@ -1,0 +1,112 @@
+import Foundation
+
+/// What to read captions from, and in which order of precedence.
+public struct CaptionOptions: Sendable {
+    public enum Fallback: String, CaseIterable, Sendable {
+        /// No caption when no source has one (default).
+        case none
+        /// The file's name without its extension.
+        case filename
+    }
+
+    /// Sources in order of precedence: default file, sidecar, xmp, iptc, exif. Each field
+    /// (caption, title, keywords, place, coordinates, rating) comes from the first that has it.
+    public var sources: [CaptionSource] = CaptionSource.allCases
+    /// `--captions FILE`: default none.
+    public var file: CaptionsFile?
+    /// When no source has a caption: default `.none`.
+    public var fallback: Fallback = .none
+    /// The XMP language alternative wanted (`fr`, `pt-BR`): default nil, `x-default` then the first.
+    public var language: String?
+
+    public init() {}
+
+    /// Whether the workers must open each file with exiv2.
+    var readsEmbedded: Bool { sources.contains(where: \.isEmbedded) }
+}
+
+/// Puts each item's text together from the sources, in the order of precedence asked for.
+struct CaptionResolver {
+    let options: CaptionOptions
+    /// Captions-file entry for each file (by index in `files`), and the entries' order.
+    private(set) var fileEntries: [Int: (position: Int, text: ItemText)] = [:]
+    /// Problems met, as (path, message): a sidecar's encoding, a captions-file row for no item.
+    private(set) var warnings: [(path: String, message: String)] = []
+
+    init(options: CaptionOptions, files: [InputFile], ids: [String]) {
+        self.options = options
+        guard let captions = options.file, options.sources.contains(.file) else { return }
+        for warning in captions.warnings { warnings.append((captions.path, warning)) }
+        var index: [String: Int] = [:]
+        for (position, file) in files.enumerated() {
+            for key in [file.relativePath, file.path, ids[position], Self.absolute(file.path)] where index[key] == nil {
+                index[key] = position
+            }
+        }
+        let base = (Self.absolute(captions.path) as NSString).deletingLastPathComponent
+        var claimedBy: [Int: String] = [:]
+        for (position, entry) in captions.entries.enumerated() {
+            let written = entry.path.hasPrefix("./") ? String(entry.path.dropFirst(2)) : entry.path
+            let keys = [written, Self.absolute(written, from: base), Self.absolute(written)]
+            guard let item = keys.lazy.compactMap({ index[$0] }).first else {
+                warnings.append((captions.path, "\(entry.place): no item has the path '\(entry.path)'"))
+                continue
+            }
+            if let first = claimedBy[item] {
+                warnings.append((captions.path, "\(entry.place): '\(entry.path)' was already given at \(first): ignored"))
+                continue
+            }
+            claimedBy[item] = entry.place
+            fileEntries[item] = (position, entry.text)
+        }
+    }
+
+    /// The merged text of file number `index` (in the `files` given to `init`).
+    mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?) -> ItemText {
+        var merged = ItemText()
+        var coordinates: Location?
+        for source in options.sources {
+            let text: ItemText?
+            switch source {
+            case .file: text = fileEntries[index]?.text
+            case .sidecar: text = options.sources.contains(.sidecar) ? Sidecar.text(forMedia: file.path) : nil
+            case .xmp, .iptc, .exif: text = embedded?[source]
+            }
+            guard let text else { continue }
+            for warning in text.warnings ?? [] { warnings.append((file.path, warning)) }
+            merged.caption = merged.caption ?? text.caption
+            merged.title = merged.title ?? text.title
+            merged.keywords = merged.keywords ?? text.keywords
+            merged.rating = merged.rating ?? text.rating
+            merged.date = merged.date ?? text.date
+            merged.order = merged.order ?? text.order
+            if merged.location?.name == nil, let name = text.location?.name { merged.location = Location(name: name) }
+            if coordinates == nil, let location = text.location, location.hasCoordinates { coordinates = location }
+        }
+        if let coordinates {
+            var location = merged.location ?? Location()
+            location.latitude = coordinates.latitude
+            location.longitude = coordinates.longitude
+            location.altitude = coordinates.altitude
+            merged.location = location
+        }
+        if merged.caption == nil, options.fallback == .filename {
+            let stem = ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = CaptionText.clean(stem, singleLine: true).text
+            if !name.isEmpty { merged.caption = Caption(style: .plain, text: name, source: "filename") }
+        }
+        return merged
+    }
+
+    /// A folder's `index.md`, when sidecars are a source.
+    mutating func folderText(_ folder: String) -> ItemText? {
+        guard options.sources.contains(.sidecar), let text = Sidecar.folderText(folder) else { return nil }
+        for warning in text.warnings ?? [] { warnings.append((folder.isEmpty ? "." : folder, warning)) }
+        return text
+    }
+
+    static func absolute(_ path: String, from base: String = FileManager.default.currentDirectoryPath) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+}

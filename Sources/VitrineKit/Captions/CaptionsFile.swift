@@ -1,0 +1,166 @@
+import Foundation
+
+/// `--captions FILE`: captions (and titles, keywords, places, ratings) for many items at once,
+/// whose order of entries can also be the gallery's order (`--order captions`).
+///
+/// - CSV (RFC 4180: `"` quoting, `""` for a quote, line breaks inside quotes) or TSV (tabs; `\t`,
+///   `\n`, `\\` escapes), chosen by the `.tsv`/`.tab` extension or a tab in the first line. The
+///   first row names the columns when one of them is `path`; otherwise the columns are
+///   `path,caption,style,title`. Known columns: `path`, `caption`, `style`, `title`,
+///   `keywords` (`,`/`;`-separated), `location`, `rating`.
+/// - JSON: an array of objects with those keys, or an object from path to a caption string
+///   or to such an object. With `"style": "custom"`, `caption` is any JSON object, written to
+///   the manifest byte for byte.
+public struct CaptionsFile: Sendable {
+    public struct Entry: Sendable {
+        /// The path as written: matched against an item's path under its input, the path as
+        /// given on the command line, its id, or the path relative to the captions file.
+        public var path: String
+        /// Where it is in the file, for messages: `line 4` or `entry 3`.
+        public var place: String
+        public var text: ItemText
+    }
+
+    public var path: String
+    public var entries: [Entry] = []
+    /// Problems with single rows (the rest of the file is used).
+    public var warnings: [String] = []
+
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Reads and parses `path`. Throws when the file as a whole cannot be used.
+    public static func read(_ path: String) throws(ReadError) -> CaptionsFile {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ReadError(description: "\(path): no such file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ReadError(description: "\(path): not a regular file") }
+        guard Int(info.st_size) <= 256 << 20, let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(description: "\(path): cannot read it")
+        }
+        let decoded = CaptionText.decode(data)
+        var file = CaptionsFile(path: path)
+        file.warnings += decoded.warnings
+        let ext = (path as NSString).pathExtension.lowercased()
+        let firstLine = decoded.text.prefix { $0 != "\n" }
+        let trimmed = decoded.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if ext == "json" || (ext != "csv" && ext != "tsv" && (trimmed.hasPrefix("[") || trimmed.hasPrefix("{"))) {
+            try file.parseJSON(Data(decoded.text.utf8))
+        } else {
+            let rows = ext == "tsv" || ext == "tab" || (ext != "csv" && firstLine.contains("\t"))
+                ? Delimited.tsv(decoded.text) : Delimited.csv(decoded.text)
+            try file.parseRows(rows)
+        }
+        return file
+    }
+
+    static let columns = ["path", "caption", "style", "title", "keywords", "location", "rating"]
+
+    private mutating func parseRows(_ rows: [(line: Int, fields: [String])]) throws(ReadError) {
+        guard let header = rows.first else { return }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let hasHeader = names.contains("path")
+        let layout = hasHeader ? names : Array(Self.columns.prefix(4))
+        if hasHeader {
+            let unknown = names.filter { !Self.columns.contains($0) && !$0.isEmpty }
+            if !unknown.isEmpty { warnings.append("columns ignored: \(unknown.joined(separator: ", "))") }
+        }
+        for row in rows.dropFirst(hasHeader ? 1 : 0) {
+            if row.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            var values: [String: String] = [:]
+            for (name, field) in zip(layout, row.fields) where values[name] == nil { values[name] = field }
+            if row.fields.count > layout.count { warnings.append("line \(row.line): \(row.fields.count - layout.count) extra field(s) ignored") }
+            addEntry(values.mapValues { $0 as Any }, place: "line \(row.line)", rawCaption: nil)
+        }
+    }
+
+    private mutating func parseJSON(_ data: Data) throws(ReadError) {
+        guard let root = try? JSONSerialization.jsonObject(with: data), let spans = JSONSpans.parse(data) else {
+            throw ReadError(description: "\(path): not valid JSON")
+        }
+        let bytes = Array(data)
+        func raw(_ node: JSONSpans.Node?) -> String? { node.map { String(decoding: bytes[$0.range], as: UTF8.self) } }
+        if let array = root as? [Any], case .array(let nodes, _) = spans {
+            for (index, (element, node)) in zip(array, nodes).enumerated() {
+                guard let object = element as? [String: Any] else {
+                    warnings.append("entry \(index + 1): not an object: ignored")
+                    continue
+                }
+                addEntry(object, place: "entry \(index + 1)", rawCaption: raw(node["caption"]))
+            }
+        } else if let object = root as? [String: Any], case .object(let members, _) = spans {
+            for (index, member) in members.enumerated() {
+                guard let value = object[member.key] else { continue }
+                if let caption = value as? String {
+                    addEntry(["path": member.key, "caption": caption], place: "entry \(index + 1)", rawCaption: nil)
+                } else if var fields = value as? [String: Any] {
+                    fields["path"] = member.key
+                    addEntry(fields, place: "entry \(index + 1)", rawCaption: raw(member.node["caption"]))
+                } else {
+                    warnings.append("entry \(index + 1) (\(member.key)): neither a caption nor an object: ignored")
+                }
+            }
+        } else {
+            throw ReadError(description: "\(path): expected an array of objects or an object keyed by path")
+        }
+    }
+
+    /// One entry from its fields; `rawCaption` is the caption's JSON text for the custom style.
+    private mutating func addEntry(_ fields: [String: Any], place: String, rawCaption: String?) {
+        guard let path = (fields["path"] as? String)?.trimmingCharacters(in: .whitespaces), !path.isEmpty else {
+            warnings.append("\(place): no path: ignored")
+            return
+        }
+        var text = ItemText()
+        let styleName = ((fields["style"] as? String) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let style: Caption.Style?
+        switch styleName {
+        case "", "plain", "text": style = .plain
+        case "markup", "html": style = .markup
+        case "markdown", "md": style = nil
+        case "custom": style = .custom
+        default:
+            warnings.append("\(place): unknown style '\(styleName)' (plain, markup, markdown or custom): read as plain")
+            style = .plain
+        }
+        switch (style, fields["caption"]) {
+        case (.custom, let object as [String: Any]):
+            if let rawCaption, let value = RawJSON(rawCaption) {
+                text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
+            } else if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                text.caption = Caption(style: .custom, custom: RawJSON(String(decoding: data, as: UTF8.self)), source: CaptionSource.file.rawValue)
+            }
+        case (.custom, let string as String):
+            let value = RawJSON(string)
+            if value == nil || !string.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
+                warnings.append("\(place): a custom caption must be a JSON object: ignored")
+            } else {
+                text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
+            }
+        case (nil, let string as String):
+            text.caption = Caption.markdown(string, source: .file, into: &text)
+        case (let style?, let string as String):
+            text.caption = Caption.make(string, style: style, source: .file, into: &text)
+        case (_, nil), (_, is NSNull):
+            break
+        default:
+            warnings.append("\(place): caption is neither text nor (with style custom) an object: ignored")
+        }
+        if let title = (fields["title"] as? String).map({ CaptionText.clean($0, singleLine: true).text }), !title.isEmpty { text.title = title }
+        if let words = fields["keywords"] as? [Any] {
+            let keywords = Keywords.clean(words.compactMap { $0 as? String })
+            if !keywords.isEmpty { text.keywords = keywords }
+        } else if let words = fields["keywords"] as? String, !Keywords.split(words).isEmpty {
+            text.keywords = Keywords.split(words)
+        }
+        if let place = (fields["location"] as? String).map({ CaptionText.clean($0, singleLine: true).text }), !place.isEmpty {
+            text.location = Location(name: place)
+        }
+        if let rating = fields["rating"].flatMap({ ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }) {
+            if (-1...5).contains(rating) { text.rating = rating } else { warnings.append("\(place): rating \(rating) is not -1…5: ignored") }
+        }
+        for warning in text.warnings ?? [] { warnings.append("\(place): \(warning)") }
+        text.warnings = nil
+        entries.append(Entry(path: path, place: place, text: text))
+    }
+}

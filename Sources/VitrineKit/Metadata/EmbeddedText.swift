@@ -1,0 +1,186 @@
+import CGexiv2
+import Foundation
+
+/// Captions, titles, keywords, places and ratings stored inside a media file, read with
+/// exiv2 (through gexiv2) in the worker process, one ``ItemText`` per standard.
+public struct EmbeddedText: Codable, Equatable, Sendable {
+    public var xmp: ItemText?
+    public var iptc: ItemText?
+    public var exif: ItemText?
+
+    public subscript(source: CaptionSource) -> ItemText? {
+        switch source {
+        case .xmp: xmp
+        case .iptc: iptc
+        case .exif: exif
+        case .file, .sidecar: nil
+        }
+    }
+
+    var isEmpty: Bool { xmp == nil && iptc == nil && exif == nil }
+}
+
+/// Reads ``EmbeddedText`` with exiv2.
+public enum EmbeddedTextReader {
+    /// What cameras write into ImageDescription when nobody wrote a caption.
+    static let cameraPlaceholders: Set<String> = ["olympus digital camera", "sony dsc", "digital camera",
+        "konica minolta digital camera", "minolta digital camera", "samsung", "dcim", "default", "exif_jpeg_picture",
+        "image", "picture", "untitled", "lead technologies inc. v1.01", "nikon digital camera", "kodak digital still camera"]
+
+    /// The file's embedded text, or nil when exiv2 cannot read the file (a format it does not
+    /// know is not an error: the picture simply has no embedded captions for vitrine).
+    /// - Parameter language: the XMP language alternative wanted (`fr`, `de-CH`); default
+    ///   nil, which takes `x-default`, then the first one.
+    public static func read(path: String, language: String? = nil) -> EmbeddedText? {
+        initialize
+        guard let metadata = gexiv2_metadata_new() else { return nil }
+        defer { g_object_unref(metadata) }
+        var error: UnsafeMutablePointer<GError>?
+        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+            g_clear_error(&error)
+            return nil
+        }
+        let tags = Tags(metadata: metadata)
+        var result = EmbeddedText()
+
+        var xmp = ItemText()
+        xmp.caption = tags.languageAlternative("Xmp.dc.description", language, into: &xmp)
+            .flatMap { Caption.make($0, style: .plain, source: .xmp, into: &xmp) }
+        xmp.title = tags.languageAlternative("Xmp.dc.title", language, into: &xmp).flatMap(singleLine)
+        xmp.keywords = nonEmpty(Keywords.clean(tags.multiple("Xmp.dc.subject", into: &xmp)))
+        xmp.rating = tags.string("Xmp.xmp.Rating", into: &xmp).flatMap(rating)
+        xmp.location = place(["Xmp.iptc.Location", "Xmp.photoshop.City", "Xmp.photoshop.State", "Xmp.photoshop.Country"]
+            .compactMap { tags.string($0, into: &xmp) })
+        result.xmp = xmp.isEmpty && xmp.warnings == nil ? nil : xmp
+
+        var iptc = ItemText()
+        iptc.caption = tags.string("Iptc.Application2.Caption", into: &iptc)
+            .flatMap { Caption.make($0, style: .plain, source: .iptc, into: &iptc) }
+        iptc.title = (tags.string("Iptc.Application2.ObjectName", into: &iptc) ?? tags.string("Iptc.Application2.Headline", into: &iptc))
+            .flatMap(singleLine)
+        iptc.keywords = nonEmpty(Keywords.clean(tags.multiple("Iptc.Application2.Keywords", into: &iptc)))
+        iptc.location = place(["Iptc.Application2.SubLocation", "Iptc.Application2.City", "Iptc.Application2.ProvinceState",
+            "Iptc.Application2.CountryName"].compactMap { tags.string($0, into: &iptc) })
+        result.iptc = iptc.isEmpty && iptc.warnings == nil ? nil : iptc
+
+        var exif = ItemText()
+        let description = tags.string("Exif.Image.ImageDescription", into: &exif).flatMap(written)
+        let comment = tags.string("Exif.Photo.UserComment", into: &exif).map(withoutCharset).flatMap(written)
+        exif.caption = [description, comment, tags.interpreted("Exif.Image.XPComment", into: &exif)]
+            .lazy.compactMap { $0 }.compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
+        exif.title = tags.interpreted("Exif.Image.XPTitle", into: &exif).flatMap(singleLine)
+        exif.keywords = tags.interpreted("Exif.Image.XPKeywords", into: &exif).map(Keywords.split).flatMap(nonEmpty)
+        exif.rating = tags.string("Exif.Image.Rating", into: &exif).flatMap(rating)
+        var latitude = 0.0, longitude = 0.0, altitude = 0.0
+        if gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, &error) != 0,
+            gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, &error) != 0,
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
+            var location = Location(latitude: rounded(latitude), longitude: rounded(longitude))
+            if gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, &error) != 0, altitude.isFinite {
+                location.altitude = (altitude * 10).rounded() / 10
+            }
+            exif.location = location
+        }
+        g_clear_error(&error)
+        result.exif = exif.isEmpty && exif.warnings == nil ? nil : exif
+        return result.isEmpty ? nil : result
+    }
+
+    /// exiv2 once per process; its own warnings about odd maker notes stay quiet.
+    private static let initialize: Void = {
+        _ = gexiv2_initialize()
+        gexiv2_log_set_level(GEXIV2_LOG_LEVEL_MUTE)
+    }()
+
+    /// Tag values as text, decoded: UTF-8, or Latin-1 with a warning (old IPTC has no charset).
+    private struct Tags {
+        let metadata: UnsafeMutablePointer<GExiv2Metadata>
+
+        func string(_ tag: String, into text: inout ItemText) -> String? {
+            var error: UnsafeMutablePointer<GError>?
+            defer { g_clear_error(&error) }
+            return take(gexiv2_metadata_try_get_tag_string(metadata, tag, &error), tag, into: &text)
+        }
+
+        func interpreted(_ tag: String, into text: inout ItemText) -> String? {
+            var error: UnsafeMutablePointer<GError>?
+            defer { g_clear_error(&error) }
+            return take(gexiv2_metadata_try_get_tag_interpreted_string(metadata, tag, &error), tag, into: &text)
+        }
+
+        func multiple(_ tag: String, into text: inout ItemText) -> [String] {
+            var error: UnsafeMutablePointer<GError>?
+            defer { g_clear_error(&error) }
+            guard let values = gexiv2_metadata_try_get_tag_multiple(metadata, tag, &error) else { return [] }
+            defer { g_strfreev(values) }
+            var out: [String] = []
+            var index = 0
+            while let value = values[index] {
+                out.append(decode(value, tag, into: &text))
+                index += 1
+            }
+            return out
+        }
+
+        /// The alternative for `language` of an XMP LangAlt (`lang="fr-FR" Bonjour`).
+        func languageAlternative(_ tag: String, _ language: String?, into text: inout ItemText) -> String? {
+            let alternatives = multiple(tag, into: &text).map { value -> (language: String, text: String) in
+                guard value.hasPrefix("lang=\""), let close = value.dropFirst(6).firstIndex(of: "\"") else { return ("", value) }
+                let body = value[value.index(after: close)...]
+                return (String(value[value.index(value.startIndex, offsetBy: 6)..<close]).lowercased(),
+                    String(body.hasPrefix(" ") ? body.dropFirst() : body))
+            }
+            if let wanted = language?.lowercased(),
+                let match = alternatives.first(where: { $0.language == wanted })
+                    ?? alternatives.first(where: { $0.language.split(separator: "-").first.map(String.init) == wanted.split(separator: "-").first.map(String.init) }) {
+                return match.text
+            }
+            return (alternatives.first { $0.language == "x-default" } ?? alternatives.first)?.text
+        }
+
+        private func take(_ value: UnsafeMutablePointer<gchar>?, _ tag: String, into text: inout ItemText) -> String? {
+            guard let value else { return nil }
+            defer { g_free(value) }
+            return decode(value, tag, into: &text)
+        }
+
+        private func decode(_ value: UnsafePointer<gchar>, _ tag: String, into text: inout ItemText) -> String {
+            let decoded = CaptionText.decode(Data(bytes: value, count: strlen(value)))
+            text.warn(decoded.warnings, prefix: "\(tag): ")
+            return decoded.text
+        }
+    }
+
+    private static func singleLine(_ text: String) -> String? {
+        let cleaned = CaptionText.clean(text, singleLine: true).text
+        return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// `text` unless it is what a camera fills in by itself.
+    private static func written(_ text: String) -> String? {
+        cameraPlaceholders.contains(CaptionText.clean(text).text.lowercased()) ? nil : text
+    }
+
+    private static func nonEmpty(_ words: [String]) -> [String]? { words.isEmpty ? nil : words }
+
+    /// `charset=Ascii Hello` (exiv2's UserComment) → `Hello`.
+    private static func withoutCharset(_ text: String) -> String {
+        guard text.hasPrefix("charset="), let space = text.firstIndex(of: " ") else { return text.hasPrefix("charset=") ? "" : text }
+        return String(text[text.index(after: space)...])
+    }
+
+    /// `4`, `4.0` → 4; -1 (rejected) to 5.
+    private static func rating(_ text: String) -> Int? {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        let stars = Int(value.rounded())
+        return (-1...5).contains(stars) ? stars : nil
+    }
+
+    private static func place(_ parts: [String]) -> Location? {
+        let names = Keywords.clean(parts)
+        return names.isEmpty ? nil : Location(name: names.joined(separator: ", "))
+    }
+
+    /// Seven decimals: about a centimetre, and no binary noise in the manifest.
+    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+}
