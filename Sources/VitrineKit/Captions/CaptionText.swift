@@ -48,13 +48,22 @@ public enum CaptionText {
     }
 
     /// Text from bytes: UTF-8 (a leading BOM dropped); bytes that are not UTF-8 are read as
-    /// Windows-1252 / Latin-1, the usual encoding of such old files, with a warning.
+    /// Windows-1252 / Latin-1, the usual encoding of such old files, with a warning. Line ends
+    /// become `\n` (Swift takes `\r\n` for one character, which no line split would cut).
     public static func decode(_ bytes: Data) -> Cleaned {
         var data = bytes
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
-        if let text = String(validating: data, as: UTF8.self) { return Cleaned(text: text) }
-        let latin = String(String.UnicodeScalarView(data.compactMap { Unicode.Scalar(windows1252($0)) }))
-        return Cleaned(text: latin, warnings: ["not valid UTF-8: read as Latin-1 (Windows-1252)"])
+        var cleaned: Cleaned
+        if let text = String(validating: data, as: UTF8.self) {
+            cleaned = Cleaned(text: text)
+        } else {
+            let latin = String(String.UnicodeScalarView(data.compactMap { Unicode.Scalar(windows1252($0)) }))
+            cleaned = Cleaned(text: latin, warnings: ["not valid UTF-8: read as Latin-1 (Windows-1252)"])
+        }
+        if cleaned.text.contains("\r") {
+            cleaned.text = cleaned.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        return cleaned
     }
 
     /// `text` shortened to at most `limit` UTF-8 bytes without splitting a character.

@@ -53,8 +53,11 @@ enum Delimited {
     /// TSV: one row a line, `\t`-separated; `\t`, `\n`, `\r` and `\\` in a field stand for
     /// tab, line break, carriage return and backslash.
     static func tsv(_ text: String) -> [(line: Int, fields: [String])] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, rawLine in
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // By scalars: Swift's "\r\n" is one Character, which a split on "\n" would not cut.
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, scalars in
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars.last == "\r" ? scalars.dropLast() : scalars)
+            let line = Substring(String(view))
             if line.isEmpty { return nil }
             return (index + 1, line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape))
         }

@@ -40,7 +40,6 @@ struct HTMLScanner {
 
     /// A tag at `position` (which holds `<`), or nil when the `<` is plain text.
     private mutating func tag() -> Token? {
-        let start = position
         var cursor = position + 1
         guard cursor < scalars.count else { return nil }
         if scalars[cursor] == "!" || scalars[cursor] == "?" {
@@ -60,7 +59,7 @@ struct HTMLScanner {
         var selfClosing = false
         while true {
             while cursor < scalars.count, Self.isSpace(scalars[cursor]) { cursor += 1 }
-            guard cursor < scalars.count else { position = start; return nil }  // never closed: text
+            guard cursor < scalars.count else { return endOfInputInTag() }
             if scalars[cursor] == ">" { cursor += 1; break }
             if scalars[cursor] == "/" { selfClosing = true; cursor += 1; continue }
             let attributeStart = cursor
@@ -71,9 +70,9 @@ struct HTMLScanner {
             if cursor < scalars.count, scalars[cursor] == "=" {
                 cursor += 1
                 while cursor < scalars.count, Self.isSpace(scalars[cursor]) { cursor += 1 }
-                guard cursor < scalars.count else { position = start; return nil }
+                guard cursor < scalars.count else { return endOfInputInTag() }
                 if scalars[cursor] == "\"" || scalars[cursor] == "'" {
-                    guard let close = find(String(scalars[cursor]), from: cursor + 1) else { position = start; return nil }
+                    guard let close = find(String(scalars[cursor]), from: cursor + 1) else { return endOfInputInTag() }
                     value = Self.decodeEntities(scalars[(cursor + 1)..<close])
                     cursor = close + 1
                 } else {
@@ -90,12 +89,22 @@ struct HTMLScanner {
         return isEnd ? .end(name: name) : .start(name: name, attributes: attributes, selfClosing: selfClosing)
     }
 
+    /// A tag still open at the end of the text swallows the rest, as in browsers; this also
+    /// keeps the scan linear (no rescanning from every unclosed `<a title="`).
+    private mutating func endOfInputInTag() -> Token {
+        position = scalars.count
+        return .text("")
+    }
+
     private func find(_ needle: String, from start: Int) -> Int? {
         let pattern = Array(needle.unicodeScalars)
         var index = start
-        while index + pattern.count <= scalars.count {
-            if Array(scalars[index..<index + pattern.count]) == pattern { return index }
-            index += 1
+        outer: while index + pattern.count <= scalars.count {
+            for offset in pattern.indices where scalars[index + offset] != pattern[offset] {
+                index += 1
+                continue outer
+            }
+            return index
         }
         return nil
     }
