@@ -24,12 +24,20 @@ final class ManifestContractTests: XCTestCase {
     /// Manifests from the commands, on the Examples and (in CI) the corpus.
     func manifests() throws -> [String] {
         let examples = root.appendingPathComponent("Examples/media").path
+        let captions = folder + "/captions.json"
+        try Data(#"""
+            [{"path": "coffee.jpg", "style": "custom", "caption": {"lines": ["a", "b"], "n": 1.50}},
+             {"path": "astronaut.jpg", "style": "markdown", "caption": "*in orbit* <script>x</script>", "keywords": ["space"],
+              "location": "ISS", "rating": 5}]
+            """#.utf8).write(to: URL(fileURLWithPath: captions))
         var runs: [[String]] = [
             ["scan", examples, "--hash", "--cyclic"],
+            ["scan", examples, "--captions", captions, "--order", "captions", "--caption-fallback", "filename"],
             ["thumbs", examples, "-o", folder + "/t", "--fill", "--retina", "--badge", "duration"],
         ]
         if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil {
             runs.append(["scan", try Corpus.path("mixed/sigal-sample")])
+            runs.append(["scan", "--order", "sidecar", "--lang", "fr", try Corpus.path("mixed/sigal-sample")])
             runs.append(["scan", "--timeout", "3", try Corpus.path("mixed/broken"), try Corpus.path("mixed/video")])
             runs.append(["thumbs", try Corpus.path("mixed/orientation"), "-o", folder + "/o", "--format", "webp"])
         }
@@ -41,7 +49,7 @@ final class ManifestContractTests: XCTestCase {
             try run.stdout.write(to: URL(fileURLWithPath: file))
             files.append(file)
         }
-        let selected = try Vitrine.run(["select", files[1], "--add", "2", "--add", "0"])
+        let selected = try Vitrine.run(["select", files[2], "--add", "2", "--add", "0"])
         try selected.stdout.write(to: URL(fileURLWithPath: folder + "/selected.json"))
         return files + [folder + "/selected.json"]
     }

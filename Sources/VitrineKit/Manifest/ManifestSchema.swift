@@ -16,6 +16,9 @@ public enum ManifestSchema {
     "direction": { "enum": ["horizontal", "vertical"] },
     "cyclic": { "type": "boolean" },
     "initialIndex": { "type": "integer", "minimum": 0 },
+    "title": { "type": "string", "minLength": 1 },
+    "description": { "$ref": "#/$defs/caption" },
+    "folders": { "type": "array", "items": { "$ref": "#/$defs/folder" } },
     "items": { "type": "array", "items": { "$ref": "#/$defs/item" } },
     "errors": { "type": "array", "items": { "$ref": "#/$defs/error" } }
   },
@@ -57,7 +60,56 @@ public enum ManifestSchema {
         "renditions": { "type": "array", "items": { "$ref": "#/$defs/rendition" } },
         "prev": { "$ref": "#/$defs/id" },
         "next": { "$ref": "#/$defs/id" },
-        "selection": { "type": "integer", "minimum": 1 }
+        "selection": { "type": "integer", "minimum": 1 },
+        "caption": { "$ref": "#/$defs/caption" },
+        "title": { "type": "string", "minLength": 1 },
+        "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },
+        "location": { "$ref": "#/$defs/location" },
+        "rating": { "type": "integer", "minimum": -1, "maximum": 5 }
+      }
+    },
+    "caption": {
+      "type": "object",
+      "required": ["style", "source"],
+      "additionalProperties": false,
+      "properties": {
+        "style": { "enum": ["plain", "markup", "custom"] },
+        "text": { "type": "string" },
+        "markup": { "type": "string" },
+        "custom": { "type": "object" },
+        "source": { "enum": ["file", "sidecar", "xmp", "iptc", "exif", "filename"] }
+      },
+      "allOf": [
+        { "if": { "properties": { "style": { "const": "plain" } } },
+          "then": { "required": ["text"], "not": { "anyOf": [{ "required": ["markup"] }, { "required": ["custom"] }] } } },
+        { "if": { "properties": { "style": { "const": "markup" } } },
+          "then": { "required": ["text", "markup"], "not": { "required": ["custom"] } } },
+        { "if": { "properties": { "style": { "const": "custom" } } },
+          "then": { "required": ["custom"], "not": { "anyOf": [{ "required": ["text"] }, { "required": ["markup"] }] } } }
+      ]
+    },
+    "location": {
+      "type": "object",
+      "minProperties": 1,
+      "additionalProperties": false,
+      "properties": {
+        "name": { "type": "string", "minLength": 1 },
+        "latitude": { "type": "number", "minimum": -90, "maximum": 90 },
+        "longitude": { "type": "number", "minimum": -180, "maximum": 180 },
+        "altitude": { "type": "number" }
+      },
+      "dependentRequired": { "latitude": ["longitude"], "longitude": ["latitude"], "altitude": ["latitude"] }
+    },
+    "folder": {
+      "type": "object",
+      "required": ["path"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "type": "string", "minLength": 1 },
+        "title": { "type": "string", "minLength": 1 },
+        "description": { "$ref": "#/$defs/caption" },
+        "order": { "type": "string" },
+        "thumbnail": { "$ref": "#/$defs/id" }
       }
     },
     "rendition": {
