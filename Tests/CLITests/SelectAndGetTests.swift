@@ -52,16 +52,16 @@ final class SelectAndGetTests: XCTestCase {
 
     func testFieldsVitrineDoesNotKnowAreKept() throws {
         var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        object["title"] = "Trip"
+        object["theme"] = "dark"
         var list = try XCTUnwrap(object["items"] as? [[String: Any]])
-        list[0]["caption"] = ["style": "custom", "view": ["kind": "map"]]
+        list[0]["viewer"] = ["kind": "map", "zoom": 3]
         object["items"] = list
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
         XCTAssertEqual(try Vitrine.run(["select", file, "--add", "0", "--in-place"]).status, 0)
         let after = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        XCTAssertEqual(after["title"] as? String, "Trip")
+        XCTAssertEqual(after["theme"] as? String, "dark")
         let first = try XCTUnwrap((after["items"] as? [[String: Any]])?.first)
-        XCTAssertEqual((first["caption"] as? [String: Any])?["style"] as? String, "custom")
+        XCTAssertEqual((first["viewer"] as? [String: Any])?["kind"] as? String, "map")
         XCTAssertEqual(first["selection"] as? Int, 1)
         // Untouched, a manifest comes out byte for byte as vitrine writes it.
         let plain = try Vitrine.run(["scan", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
