@@ -1,0 +1,172 @@
+import Foundation
+
+/// ThumbHash placeholders (Evan Wallace's format): a ~25-byte summary of a small image, from
+/// which a decoder draws a blurry stand-in with the right colours, alpha and aspect ratio.
+///
+/// The bytes follow the reference encoder: an LPQA colour space (luminance, yellow-blue,
+/// red-green, alpha), a DCT per channel, a 24-bit and a 16-bit header, then 4-bit AC terms.
+/// Arithmetic is in `Double` in the reference's order, so the hash is byte-for-byte the one
+/// the reference JavaScript (and the `thumbhash-python` port) computes for the same pixels.
+public enum ThumbHash {
+    /// Encodes an image as a ThumbHash.
+    ///
+    /// - Parameters:
+    ///   - width: The image's width in pixels, 1…100 (shrink larger images first).
+    ///   - height: The image's height in pixels, 1…100.
+    ///   - rgba: The pixels, row by row, 4 bytes each (R, G, B, A; not premultiplied):
+    ///     exactly `width * height * 4` bytes.
+    /// - Returns: The hash bytes (5 to 25 or so, depending on shape and alpha).
+    public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+        precondition((1...100).contains(width) && (1...100).contains(height),
+                     "ThumbHash: \(width)x\(height) must be within 1…100 on each side")
+        precondition(rgba.count == width * height * 4,
+                     "ThumbHash: \(rgba.count) bytes for \(width)x\(height) RGBA")
+        let w = width, h = height, count = w * h
+
+        // Average colour, weighted by alpha: transparent pixels are composited onto it below,
+        // so they do not drag the picture towards black.
+        var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
+        for i in 0..<count {
+            let alpha = Double(rgba[4 * i + 3]) / 255
+            avgR += alpha / 255 * Double(rgba[4 * i])
+            avgG += alpha / 255 * Double(rgba[4 * i + 1])
+            avgB += alpha / 255 * Double(rgba[4 * i + 2])
+            avgA += alpha
+        }
+        if avgA > 0 {
+            avgR /= avgA
+            avgG /= avgA
+            avgB /= avgA
+        }
+
+        let hasAlpha = avgA < Double(count)
+        // Fewer luminance terms when alpha needs room in the hash.
+        let lLimit = hasAlpha ? 5.0 : 7.0
+        let longest = Double(max(w, h))
+        let lx = max(1, Int(jsRound(lLimit * Double(w) / longest)))
+        let ly = max(1, Int(jsRound(lLimit * Double(h) / longest)))
+
+        var l = [Double](repeating: 0, count: count)
+        var p = l, q = l, a = l
+        for i in 0..<count {
+            let alpha = Double(rgba[4 * i + 3]) / 255
+            let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
+            let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
+            let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
+            l[i] = (r + g + b) / 3
+            p[i] = (r + g) / 2 - b
+            q[i] = r - g
+            a[i] = alpha
+        }
+
+        let lum = encodeChannel(l, width: w, height: h, nx: max(3, lx), ny: max(3, ly))
+        let yb = encodeChannel(p, width: w, height: h, nx: 3, ny: 3)
+        let rg = encodeChannel(q, width: w, height: h, nx: 3, ny: 3)
+        let alph = hasAlpha ? encodeChannel(a, width: w, height: h, nx: 5, ny: 5) : nil
+
+        let isLandscape = w > h
+        let header24 = quantise(63 * lum.dc)
+            | quantise(31.5 + 31.5 * yb.dc) << 6
+            | quantise(31.5 + 31.5 * rg.dc) << 12
+            | quantise(31 * lum.scale) << 18
+            | (hasAlpha ? 1 << 23 : 0)
+        // The shorter side's luminance count; the decoder infers the other from the limit.
+        let header16 = (isLandscape ? ly : lx)
+            | quantise(63 * yb.scale) << 3
+            | quantise(63 * rg.scale) << 9
+            | (isLandscape ? 1 << 15 : 0)
+        var hash: [UInt8] = [
+            UInt8(header24 & 255), UInt8(header24 >> 8 & 255), UInt8(header24 >> 16),
+            UInt8(header16 & 255), UInt8(header16 >> 8),
+        ]
+        if let alph {
+            hash.append(UInt8(quantise(15 * alph.dc) | quantise(15 * alph.scale) << 4))
+        }
+
+        // AC terms as nibbles, low nibble first, channels in L, P, Q, A order.
+        let acs = [lum.ac, yb.ac, rg.ac] + (alph.map { [$0.ac] } ?? [])
+        let start = hash.count
+        var index = 0
+        for ac in acs {
+            for f in ac {
+                if start + index / 2 == hash.count { hash.append(0) }
+                hash[start + index / 2] |= UInt8(quantise(15 * f) << ((index & 1) * 4))
+                index += 1
+            }
+        }
+        return hash
+    }
+
+    /// The ThumbHash of an image in standard base64 with `=` padding, as the reference
+    /// JavaScript and Python tools print it. Parameters as in ``encode(width:height:rgba:)``.
+    public static func base64(width: Int, height: Int, rgba: [UInt8]) -> String {
+        Data(encode(width: width, height: height, rgba: rgba)).base64EncodedString()
+    }
+
+    /// The average colour stored in a hash's header, each component in 0…1 (not premultiplied).
+    ///
+    /// - Parameter hash: ThumbHash bytes, at least 5 (6 when the hash has alpha).
+    /// - Returns: Red, green and blue clamped to 0…1, and alpha (1 for an opaque hash).
+    public static func averageColor(_ hash: [UInt8]) -> (r: Double, g: Double, b: Double, a: Double) {
+        precondition(hash.count >= 5, "ThumbHash: a hash has at least 5 bytes")
+        let header = Int(hash[0]) | Int(hash[1]) << 8 | Int(hash[2]) << 16
+        let l = Double(header & 63) / 63
+        let p = Double(header >> 6 & 63) / 31.5 - 1
+        let q = Double(header >> 12 & 63) / 31.5 - 1
+        let hasAlpha = header >> 23 != 0
+        precondition(!hasAlpha || hash.count >= 6, "ThumbHash: a hash with alpha has at least 6 bytes")
+        let alpha = hasAlpha ? Double(hash[5] & 15) / 15 : 1
+        // Invert l = (r+g+b)/3, p = (r+g)/2 - b, q = r - g.
+        let b = l - 2.0 / 3.0 * p
+        let r = (3 * l - b + q) / 2
+        let g = r - q
+        return (clamp01(r), clamp01(g), clamp01(b), alpha)
+    }
+
+    private struct Channel {
+        var dc = 0.0
+        var ac: [Double] = []
+        var scale = 0.0
+    }
+
+    /// DCT of one channel, keeping the terms in the triangle `cx * ny < nx * (ny - cy)`
+    /// (low frequencies only); AC terms are mapped to 0…1 relative to the largest one.
+    private static func encodeChannel(_ channel: [Double], width w: Int, height h: Int, nx: Int, ny: Int) -> Channel {
+        var result = Channel()
+        var fx = [Double](repeating: 0, count: w)
+        for cy in 0..<ny {
+            var cx = 0
+            while cx * ny < nx * (ny - cy) {
+                for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
+                var f = 0.0
+                for y in 0..<h {
+                    let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
+                    for x in 0..<w { f += channel[x + y * w] * fx[x] * fy }
+                }
+                f /= Double(w * h)
+                if cx > 0 || cy > 0 {
+                    result.ac.append(f)
+                    result.scale = max(result.scale, abs(f))
+                } else {
+                    result.dc = f
+                }
+                cx += 1
+            }
+        }
+        if result.scale > 0 {
+            result.ac = result.ac.map { 0.5 + 0.5 / result.scale * $0 }
+        }
+        return result
+    }
+
+    /// JavaScript's `Math.round` (halves go up), which the reference encoder uses; Swift's
+    /// `.rounded()` takes halves away from zero, and Python's `round` to even.
+    private static func jsRound(_ x: Double) -> Double {
+        let down = x.rounded(.down)
+        return x - down >= 0.5 ? down + 1 : down
+    }
+
+    private static func quantise(_ x: Double) -> Int { Int(jsRound(x)) }
+
+    private static func clamp01(_ x: Double) -> Double { min(1, max(0, x)) }
+}
