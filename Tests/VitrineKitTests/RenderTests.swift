@@ -79,7 +79,7 @@ final class ThumbnailerTests: XCTestCase {
         // 60×40 stored, dark left half, orientation 6 (rotate 90° clockwise to view).
         let source = try folder.image("o6.jpg", width: 60, height: 40, orientation: 6)
         let (outcome, target) = try render(source, RenditionSpec(width: 30, height: 30, encoding: Encoding(format: .png)), in: folder)
-        guard case .rendered(let files, false) = outcome else { return XCTFail("\(outcome)") }
+        guard case .rendered(let files, false, _) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(files.first?.width, 20)
         XCTAssertEqual(files.first?.height, 30)
         let image = try Image.load(target)
@@ -141,7 +141,7 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: target))
         let allowed = Thumbnailer.render(path: source, request: RenderRequest(outputs: [output], allowDamaged: true))
         XCTAssertEqual(allowed, .rendered([RenderedFile(path: target, width: 100, height: 67,
-            bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1)], damaged: true))
+            bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1)], damaged: true, placeholder: nil))
     }
 
     func testCMYKBecomesSRGBAsLibvipsConvertsIt() throws {

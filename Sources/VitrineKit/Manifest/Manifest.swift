@@ -62,6 +62,8 @@ public struct Item: Codable, Equatable, Sendable {
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
     public var source: Source
+    /// A tiny stand-in to paint while a rendition loads (`thumbs`, default ThumbHash).
+    public var placeholder: Placeholder?
     /// Files made from this item, smallest first, so a viewer can show a small one at the
     /// final size and upgrade (absent when none were asked for).
     public var renditions: [Rendition]?

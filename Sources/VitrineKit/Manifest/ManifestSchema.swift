@@ -57,6 +57,15 @@ public enum ManifestSchema {
             "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }
           }
         },
+        "placeholder": {
+          "type": "object",
+          "minProperties": 1,
+          "additionalProperties": false,
+          "properties": {
+            "thumbhash": { "type": "string", "pattern": "^[A-Za-z0-9+/]+={0,2}$" },
+            "blurhash": { "type": "string", "pattern": "^[0-9A-Za-z#$%*+,\\-.:;=?@\\[\\]^_{|}~]{6,}$" }
+          }
+        },
         "renditions": { "type": "array", "items": { "$ref": "#/$defs/rendition" } },
         "prev": { "$ref": "#/$defs/id" },
         "next": { "$ref": "#/$defs/id" },

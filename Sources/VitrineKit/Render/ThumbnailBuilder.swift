@@ -12,6 +12,8 @@ public struct ThumbnailOptions: Sendable {
     public var posterAt: PosterTime = .percent(10)
     /// Burn the duration label into video renditions: default off.
     public var durationBadge = false
+    /// The placeholder each item gets: default ThumbHash.
+    public var placeholder: Placeholder.Kind = .thumbhash
 
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
@@ -46,6 +48,7 @@ public struct ThumbnailBuilder: Sendable {
         let tasks = zip(manifest.items, plans).map { item, outputs in
             var request = RenderRequest(outputs: outputs, allowDamaged: options.scan.probe.allowDamaged,
                 sourceWidth: item.width, sourceHeight: item.height)
+            request.placeholder = options.placeholder
             if item.kind == "video" {
                 request.video = VideoRendering(duration: item.duration, posterAt: options.posterAt,
                     badge: options.durationBadge ? item.durationLabel : nil, timeout: options.scan.probe.toolTimeout)
@@ -61,7 +64,8 @@ public struct ThumbnailBuilder: Sendable {
         var kept: [Item] = []
         for (index, var item) in manifest.items.enumerated() {
             switch results[index] {
-            case .success(.render(.rendered(let files, let damaged))):
+            case .success(.render(.rendered(let files, let damaged, let placeholder))):
+                item.placeholder = placeholder
                 item.renditions = zip(plans[index], files).map { plan, file in rendition(plan.spec, file, id: item.id) }
                     .sorted { ($0.width * $0.height, $0.scale, $0.path) < ($1.width * $1.height, $1.scale, $1.path) }
                 if damaged {

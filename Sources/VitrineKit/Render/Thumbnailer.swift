@@ -12,6 +12,9 @@ public struct RenderRequest: Codable, Hashable, Sendable {
 
     /// For a video: where its poster frame comes from, and the badge to draw (if any).
     public var video: VideoRendering?
+    /// The placeholder hash to compute: default none.
+    public var placeholder: Placeholder.Kind = .none
+
     /// Whether the source needs a colour transform to sRGB (from the scan; default yes). An
     /// untagged RGB source is sRGB already, and building an sRGB→sRGB transform anyway costs
     /// about as much as a third of a 256 px thumbnail (measured with vipsthumbnail on the corpus).
@@ -56,7 +59,7 @@ public struct PlannedOutput: Codable, Hashable, Sendable {
 
 /// What the worker made of one file.
 public enum RenderOutcome: Codable, Equatable, Sendable {
-    case rendered([RenderedFile], damaged: Bool)
+    case rendered([RenderedFile], damaged: Bool, placeholder: Placeholder?)
     case failed(message: String, reason: ErrorReason)
 }
 
@@ -79,20 +82,23 @@ public enum Thumbnailer {
     public static func render(path: String, request: RenderRequest) -> RenderOutcome {
         // Everything is encoded in memory first and written only once the decoder has had its
         // say, so a file found damaged never replaces a good thumbnail from an earlier run.
-        let (encoded, warnings) = Warnings.collecting { () -> Result<[EncodedRendition], RenderFailure> in
+        let (encoded, warnings) = Warnings.collecting { () -> Result<([EncodedRendition], Placeholder?), RenderFailure> in
             do {
                 if let video = request.video {
                     let poster = try PosterFrame.extract(path: path, duration: video.duration, at: video.posterAt,
                         timeout: video.timeout)
-                    return .success(try request.outputs.map { try renderOne(from: poster, output: $0, badge: video.badge) })
+                    let made = try request.outputs.map { try renderOne(from: poster, output: $0, badge: video.badge) }
+                    return .success((made, try Placeholder.make(request.placeholder, from: poster)))
                 }
                 if request.outputs.count > 1, let width = request.sourceWidth, let height = request.sourceHeight {
                     let base = try sharedBase(path: path, request: request, width: width, height: height)
-                    return .success(try request.outputs.map { try renderOne(from: base, output: $0) })
+                    let made = try request.outputs.map { try renderOne(from: base, output: $0) }
+                    return .success((made, try Placeholder.make(request.placeholder, from: base)))
                 }
-                return .success(try request.outputs.map {
+                let made = try request.outputs.map {
                     try renderOne(path: path, output: $0, allowDamaged: request.allowDamaged, convertColour: request.convertColour)
-                })
+                }
+                return .success((made, try wholePicturePlaceholder(request, path: path, renditions: made)))
             } catch let error as VipsError {
                 return .failure(RenderFailure(error.message(about: path)))
             } catch let error as Subprocess.Failure {
@@ -104,6 +110,7 @@ public enum Thumbnailer {
         }
         let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
         let renditions: [EncodedRendition]
+        let placeholder: Placeholder?
         switch encoded {
         case .failure(let failure) where failure.message.hasPrefix(encoderFailurePrefix):
             return .failed(message: failure.message, reason: .write)
@@ -118,7 +125,7 @@ public enum Thumbnailer {
             if !damage.isEmpty && !request.allowDamaged {
                 return .failed(message: "damaged: " + damage.joined(separator: "; "), reason: .damaged)
             }
-            renditions = made
+            (renditions, placeholder) = made
         }
         var files: [RenderedFile] = []
         for rendition in renditions {
@@ -130,7 +137,21 @@ public enum Thumbnailer {
             files.append(RenderedFile(path: rendition.output.path, width: rendition.width, height: rendition.height,
                 bytes: rendition.data.count))
         }
-        return .rendered(files, damaged: !damage.isEmpty)
+        return .rendered(files, damaged: !damage.isEmpty, placeholder: placeholder)
+    }
+
+    /// The placeholder of a file rendered without a shared base: from its rendition when that
+    /// shows the whole picture, else (a cropped `fill`) from a small decode of its own, so that
+    /// the placeholder always has the picture's shape.
+    static func wholePicturePlaceholder(_ request: RenderRequest, path: String, renditions: [EncodedRendition]) throws(VipsError) -> Placeholder? {
+        guard request.placeholder != .none else { return nil }
+        if let whole = renditions.first(where: { $0.output.spec.effectiveMode == .fit }) {
+            return try Placeholder.make(request.placeholder, from: whole.image)
+        }
+        var arguments: [String: Argument] = ["filename": .string(path), "width": .int(Placeholder.side),
+            "height": .int(Placeholder.side), "size": .string("down"), "fail_on": .string(request.allowDamaged ? "none" : "truncated")]
+        if request.convertColour { arguments["export_profile"] = .string("srgb") }
+        return try Placeholder.make(request.placeholder, from: try Operation.image("thumbnail", arguments))
     }
 
     /// One rendition, encoded, not yet written.
@@ -139,6 +160,8 @@ public enum Thumbnailer {
         var data: Data
         var width: Int
         var height: Int
+        /// The pixels encoded (in memory), for the placeholder.
+        var image: Image
     }
 
     struct RenderFailure: Error {
@@ -219,7 +242,7 @@ public enum Thumbnailer {
             // The source decoded: the encoder refused (WebP stops at 16383 px a side).
             throw VipsError(encoderFailurePrefix + error.message)
         }
-        return EncodedRendition(output: output, data: data, width: image.width, height: image.height)
+        return EncodedRendition(output: output, data: data, width: image.width, height: image.height, image: image)
     }
 
     /// The image with every metadata field removed but EXIF Copyright and Artist, which are

@@ -41,6 +41,8 @@ enum ThumbsCommand {
                 defaultDescription: "10%", help: "where a video's poster frame is taken (black frames are passed over)"),
             .value("badge", placeholder: "WHAT", type: .choice(["duration"]),
                 help: "burn the video's duration (m:ss) into its thumbnails, bottom-right"),
+            .value("placeholder", placeholder: "KIND", type: .choice(Placeholder.Kind.allCases.map(\.rawValue)),
+                defaultDescription: "thumbhash", help: "each item's placeholder hash, for viewers to paint while loading: thumbhash, blurhash, none"),
         ] + InputOptions.specs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
 
@@ -71,6 +73,7 @@ enum ThumbsCommand {
         options.specs = specs(from: command)
         options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? .percent(10)
         options.durationBadge = command.value("badge") == "duration"
+        options.placeholder = command.value("placeholder").flatMap(Placeholder.Kind.init(rawValue:)) ?? .thumbhash
         do {
             try AtomicFile.createFolder(output)
         } catch {

@@ -1,0 +1,46 @@
+import Foundation
+import VipsKit
+
+/// A tiny stand-in a viewer paints while the real picture loads (ThumbHash or BlurHash).
+public struct Placeholder: Codable, Equatable, Sendable {
+    /// ThumbHash, standard base64: colours, alpha and aspect ratio in about 25 bytes.
+    public var thumbhash: String?
+    /// BlurHash, base83, 4×3 components (4 across a landscape picture, 3 across a portrait one).
+    public var blurhash: String?
+
+    public init(thumbhash: String? = nil, blurhash: String? = nil) {
+        self.thumbhash = thumbhash
+        self.blurhash = blurhash
+    }
+
+    public enum Kind: String, Codable, CaseIterable, Sendable {
+        case thumbhash, blurhash, none
+    }
+
+    /// The longest side the hashes are computed at: ThumbHash's limit, and plenty for BlurHash.
+    static let side = 100
+
+    /// The placeholder of `image` (upright, any size): shrunk to at most 100×100, as sRGB RGBA.
+    static func make(_ kind: Kind, from image: Image) throws(VipsError) -> Placeholder? {
+        guard kind != .none else { return nil }
+        var small = try Operation.image("thumbnail_image", ["in": .image(image), "width": .int(side), "height": .int(side),
+            "size": .string("down")])
+        if small.interpretation != "srgb" {
+            small = try Operation.image("colourspace", ["in": .image(small), "space": .string("srgb")])
+        }
+        if small.format != "uchar" { small = try Operation.image("cast", ["in": .image(small), "format": .string("uchar")]) }
+        if !small.hasAlpha { small = try Operation.image("bandjoin_const", ["in": .image(small), "c": .doubles([255])]) }
+        let rgba = try small.pixels()
+        guard small.bands == 4, rgba.count == small.width * small.height * 4 else { return nil }
+        switch kind {
+        case .thumbhash:
+            return Placeholder(thumbhash: ThumbHash.base64(width: small.width, height: small.height, rgba: rgba))
+        case .blurhash:
+            let (across, down) = small.width >= small.height ? (4, 3) : (3, 4)
+            return Placeholder(blurhash: BlurHash.encode(width: small.width, height: small.height, rgba: rgba,
+                componentsX: across, componentsY: down))
+        case .none:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// `thumbs` placeholders, decoded by the reference ThumbHash implementation (PyPI
+/// thumbhash-python, through Tests/Support/placeholder_check.py) and compared with the pictures.
+final class PlaceholderCommandTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "vitrine-placeholder-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Runs the reference check; its exit status (0 close, 1 too far, 2 cannot check).
+    func check(_ picture: String, _ hash: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Tests/Support/placeholder_check.py").path, picture, hash]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        if process.terminationStatus == 2, output.contains("pip install") {
+            if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil { XCTFail(output) }
+            throw XCTSkip("thumbhash-python is not installed: \(output)")
+        }
+        return (process.terminationStatus, output)
+    }
+
+    func testThumbHashesDecodeWithTheReferenceToThePicturesColours() throws {
+        let run = try Vitrine.run(["thumbs", root.appendingPathComponent("Examples/media").path, "-o", folder + "/t"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let list = items(try run.json())
+        XCTAssertEqual(list.count, 7)
+        var hashes: [String: String] = [:]
+        for item in list {
+            let id = item["id"] as! String
+            let hash = try XCTUnwrap((item["placeholder"] as? [String: String])?["thumbhash"], id)
+            hashes[id] = hash
+            XCTAssertEqual(Data(base64Encoded: hash)?.count ?? 0 >= 5, true, id)
+            // The picture it stands for: the source, upright, by libvips' own tool (for the
+            // video, its thumbnail, the only picture of it there is).
+            var picture = folder + "/\(id.replacingOccurrences(of: "/", with: "-")).png"
+            let source = (item["source"] as! [String: Any])["path"] as! String
+            if item["kind"] as? String == "video" {
+                picture = folder + "/t/" + ((item["renditions"] as! [[String: Any]])[0]["path"] as! String)
+            } else {
+                let made = Process()
+                made.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                made.arguments = ["vipsthumbnail", source, "-s", "100x100", "-o", picture]
+                try made.run()
+                made.waitUntilExit()
+                XCTAssertEqual(made.terminationStatus, 0)
+            }
+            let result = try check(picture, hash)
+            XCTAssertEqual(result.status, 0, "\(id): \(result.output)")
+        }
+        // Upright: the sideways-stored copy hashes like the upright one.
+        XCTAssertEqual(hashes["orientation-landscape-6"], hashes["orientation-landscape-1"])
+        // And the check can fail: the red coffee cup is not the grey astronaut.
+        XCTAssertEqual(try check(folder + "/coffee.png", hashes["astronaut"]!).status, 1)
+    }
+
+    func testBlurHashOrNone() throws {
+        let blur = try Vitrine.run(["thumbs", root.appendingPathComponent("Examples/media/coffee.jpg").path,
+            root.appendingPathComponent("Examples/media/portraits").path, "-o", folder + "/b", "--placeholder", "blurhash"])
+        XCTAssertEqual(blur.status, 0, blur.stderr)
+        for item in items(try blur.json()) {
+            let placeholder = try XCTUnwrap(item["placeholder"] as? [String: String])
+            XCTAssertNil(placeholder["thumbhash"])
+            let hash = try XCTUnwrap(placeholder["blurhash"])
+            // 4×3 components (3×4 for a portrait): size flag, maximum, DC, 11 AC values.
+            XCTAssertEqual(hash.count, 1 + 1 + 4 + 2 * 11, hash)
+            let portrait = (item["height"] as! Int) > (item["width"] as! Int)
+            XCTAssertEqual(hash.first, portrait ? "T" : "L", "size flag (x-1)+(y-1)*9 in base83: \(hash)")
+        }
+        let none = try Vitrine.run(["thumbs", root.appendingPathComponent("Examples/media/coffee.jpg").path, "-o", folder + "/n",
+            "--placeholder", "none"])
+        XCTAssertNil(items(try none.json()).first?["placeholder"])
+    }
+}
