@@ -20,6 +20,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var description: Caption?
     /// Folders below the inputs that have an `index.md`: their titles and descriptions.
     public var folders: [Folder]?
+    /// Present only in a part made with `--shard`: what `manifest merge` needs to join the parts.
+    public var partial: PartialManifest?
     public var items: [Item] = []
     /// Files that could not be read, sorted by path.
     public var errors: [ItemError] = []
@@ -72,6 +74,8 @@ public struct Item: Codable, Equatable, Sendable {
     public var next: String?
     /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.
     public var selection: Int?
+    /// In a part (`--shard`) only: what the gallery order compares, for `manifest merge`.
+    public var sortKey: RecordedSortKey?
     /// The caption, from the first source (in `--captions-from` order) that has one.
     public var caption: Caption?
     /// Title, keywords, place and star rating (-1 rejected, 0–5), each from the first source
@@ -88,6 +92,34 @@ public struct Item: Codable, Equatable, Sendable {
         /// Hex SHA-256 of the file's bytes (only with `--hash`).
         public var sha256: String?
     }
+}
+
+/// How a part (`--shard K/N`) was made.
+public struct PartialManifest: Codable, Equatable, Sendable {
+    /// `K/N`.
+    public var shard: String
+    /// `--order` and `--reverse`.
+    public var order: String
+    public var reverse: Bool
+    /// `--initial-index`, checked when the parts are joined.
+    public var initialIndex: Int
+}
+
+/// An item's sort key in a part: what ``ItemSorter`` compares, recorded so that items from
+/// several parts can be put in the order a single run would give.
+public struct RecordedSortKey: Codable, Equatable, Sendable {
+    /// Which input (0-based, command-line order) the file was found under.
+    public var input: Int
+    /// Its path below that input.
+    public var path: String
+    /// Its place in the walk of all inputs (for `--order none`).
+    public var walk: Int
+    /// Modification time (for `--order date` and `mtime`).
+    public var mtime: Double?
+    /// Folders' and its own `Order:` (for `--order sidecar`).
+    public var orders: [String?]?
+    /// Its place in the captions file (for `--order captions`).
+    public var captions: Int?
 }
 
 /// A folder's own text, from its `index.md` (sigal's format).
@@ -135,6 +167,13 @@ public struct ItemError: Codable, Equatable, Sendable {
         self.path = path
         self.message = message
         self.reason = reason.rawValue
+    }
+
+    /// The manifest's order of errors: by path (bytes), then reason and message, so that it
+    /// is total and every run (and every merge) lists them alike.
+    public static func precedes(_ a: ItemError, _ b: ItemError) -> Bool {
+        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        return (a.reason, a.message) < (b.reason, b.message)
     }
 }
 

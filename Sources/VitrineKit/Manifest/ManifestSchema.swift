@@ -19,6 +19,17 @@ public enum ManifestSchema {
     "title": { "type": "string", "minLength": 1 },
     "description": { "$ref": "#/$defs/caption" },
     "folders": { "type": "array", "items": { "$ref": "#/$defs/folder" } },
+    "partial": {
+      "type": "object",
+      "required": ["shard", "order", "reverse", "initialIndex"],
+      "additionalProperties": false,
+      "properties": {
+        "shard": { "type": "string", "pattern": "^[1-9][0-9]*/[1-9][0-9]*$" },
+        "order": { "enum": ["name", "natural", "date", "mtime", "none", "sidecar", "captions"] },
+        "reverse": { "type": "boolean" },
+        "initialIndex": { "type": "integer", "minimum": 0 }
+      }
+    },
     "items": { "type": "array", "items": { "$ref": "#/$defs/item" } },
     "errors": { "type": "array", "items": { "$ref": "#/$defs/error" } }
   },
@@ -70,6 +81,19 @@ public enum ManifestSchema {
         "prev": { "$ref": "#/$defs/id" },
         "next": { "$ref": "#/$defs/id" },
         "selection": { "type": "integer", "minimum": 1 },
+        "sortKey": {
+          "type": "object",
+          "required": ["input", "path", "walk"],
+          "additionalProperties": false,
+          "properties": {
+            "input": { "type": "integer", "minimum": 0 },
+            "path": { "type": "string", "minLength": 1 },
+            "walk": { "type": "integer", "minimum": 0 },
+            "mtime": { "type": "number" },
+            "orders": { "type": "array", "items": { "type": ["string", "null"] } },
+            "captions": { "type": "integer", "minimum": 0 }
+          }
+        },
         "caption": { "$ref": "#/$defs/caption" },
         "title": { "type": "string", "minLength": 1 },
         "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },

@@ -92,7 +92,7 @@ public struct ThumbnailBuilder: Sendable {
         }
         Navigation.link(&kept, cyclic: options.scan.cyclic)
         manifest.items = kept
-        manifest.errors.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        manifest.errors.sort(by: ItemError.precedes)
         report.manifest = manifest
         return report
     }

@@ -5,6 +5,8 @@ import Foundation
 struct GalleryText {
     private var resolver: CaptionResolver
     private let inputIsFolder: [Bool]
+    /// The first input folder, as its files' paths begin (the gallery's own `index.md` is there).
+    private let galleryRoot: String?
     private let files: [InputFile]
     private let ids: [String]
     /// `index.md` of each folder looked at (nil: it has none).
@@ -20,6 +22,12 @@ struct GalleryText {
         }
         self.files = files
         self.ids = ids
+        // From the inputs, not the files: a part (`--shard`) may hold none of the first folder's.
+        galleryRoot = zip(inputs, inputIsFolder).first { $1 }.map { input, _ in
+            var root = input
+            while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+            return root == "/" ? "" : root
+        }
     }
 
     /// Sets `item`'s caption, title, keywords, location, rating (and `takenAt` from a sidecar's
@@ -45,7 +53,6 @@ struct GalleryText {
     /// Sets the gallery's title and description (first input folder's `index.md`) and the
     /// `folders` list (every other folder with an `index.md`, in natural order).
     mutating func describe(_ manifest: inout Manifest) {
-        let galleryRoot = files.first { root(of: $0) != nil }.flatMap(root(of:))
         if let galleryRoot, let text = folder(galleryRoot) {
             manifest.title = text.title
             manifest.description = text.caption

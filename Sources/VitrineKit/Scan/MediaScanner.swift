@@ -31,7 +31,12 @@ public struct MediaScanner: Sendable {
     public func scan(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError) -> Report {
         var walker = InputWalker()
         walker.excludedFolders = excludedFolders
-        let found = walker.walk(inputs, readList: readList)
+        var found = walker.walk(inputs, readList: readList)
+        // Every file's place in the walk, for `--order none` across parts.
+        let walkIndex = Dictionary(found.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        if let shard = options.shard {
+            found.files = found.files.filter { shard.contains(relativePath: $0.relativePath) }
+        }
         var probe = options.probe
         probe.embeddedText = options.captions.readsEmbedded
         probe.language = options.captions.language
@@ -92,15 +97,29 @@ public struct MediaScanner: Sendable {
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
         items = order.map { items[$0] }
 
-        let initialValid = items.isEmpty ? options.initialIndex == 0 : (0..<items.count).contains(options.initialIndex)
-        guard initialValid else { throw ScanError.initialIndexOutOfRange(options.initialIndex, count: items.count) }
-        Navigation.link(&items, cyclic: options.cyclic)
         var manifest = Manifest()
+        if let shard = options.shard {
+            // A part cannot check the initial index (it has only some items): merge does.
+            manifest.partial = PartialManifest(shard: shard.description, order: options.order.rawValue, reverse: options.reverse,
+                initialIndex: options.initialIndex)
+            for (position, index) in order.enumerated() {
+                let key = sortKeys[index]
+                items[position].sortKey = RecordedSortKey(input: key.file.inputIndex, path: key.file.relativePath,
+                    walk: walkIndex[key.file.path] ?? 0,
+                    mtime: [.date, .mtime].contains(options.order) ? key.file.modified : nil,
+                    orders: options.order == .sidecar ? key.sidecarOrders : nil,
+                    captions: options.order == .captions ? key.captionsPosition : nil)
+            }
+        } else {
+            let initialValid = items.isEmpty ? options.initialIndex == 0 : (0..<items.count).contains(options.initialIndex)
+            guard initialValid else { throw ScanError.initialIndexOutOfRange(options.initialIndex, count: items.count) }
+            manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
+        }
+        Navigation.link(&items, cyclic: options.cyclic)
         manifest.cyclic = options.cyclic
-        manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
         manifest.items = items
         texts.describe(&manifest)
-        manifest.errors = errors.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        manifest.errors = errors.sorted(by: ItemError.precedes)
         return Report(manifest: manifest, ignored: ignored, warnings: warnings, needsColourTransform: needsColourTransform,
             captionWarnings: texts.warnings)
     }

@@ -33,6 +33,53 @@ public struct ScanOptions: Sendable {
     public var probe = ProbeOptions()
     /// Where captions, titles, keywords, places and ratings come from.
     public var captions = CaptionOptions()
+    /// Read only this share of the files, for a partial manifest (`manifest merge` joins them):
+    /// default nil, every file.
+    public var shard: Shard?
 
     public init() {}
+}
+
+/// One of `count` shares of a gallery's files (`--shard 2/3`), so that machines can scan (and
+/// render) a gallery in parts whose manifests `vitrine manifest merge` joins.
+///
+/// Every part walks all inputs, so ids, paths and orders are the same as in a single run. A
+/// file's share comes from its id stem (its slug without trailing `-2`-like groups): files
+/// whose ids could collide (`a.jpg`, `a.png`, `a-2.jpg`) are always in the same part, which
+/// resolves the collision exactly as a single run would.
+public struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `K/N`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count <= 10_000 else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether the file at `relativePath` (below its input) belongs to this part.
+    public func contains(relativePath: String) -> Bool {
+        var stem = ItemIdentifier.slug(forRelativePath: relativePath)
+        while let dash = stem.lastIndex(of: "-"), stem[stem.index(after: dash)...].allSatisfy(\.isNumber),
+            stem.index(after: dash) < stem.endIndex {
+            stem = String(stem[..<dash])
+        }
+        // FNV-1a: the same share on every machine and every run (Swift's Hasher is seeded).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in stem.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(hash % UInt64(count)) == index - 1
+    }
 }

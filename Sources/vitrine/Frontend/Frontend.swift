@@ -57,6 +57,8 @@ enum Frontend {
                 return ManifestCommand.runSchema(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.validate.name:
                 return ManifestCommand.runValidate(command)
+            case ManifestCommand.spec.name where command.path.last == ManifestCommand.merge.name:
+                return ManifestCommand.runMerge(command)
             case WorkerCommand.spec.name: return WorkerCommand.run(command)
             default:
                 Output.write(ArgumentParser.help(for: command.path, root: root))

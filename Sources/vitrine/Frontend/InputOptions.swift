@@ -20,6 +20,8 @@ enum InputOptions {
             help: "time limit for one file; a file over it is reported and the run goes on"),
         .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)), defaultDescription: "200000000",
             help: "refuse images whose header claims more pixels than this, before decoding"),
+        .value("shard", placeholder: "K/N", type: .custom(name: "a part like 2/3 (K from 1 to N)") { Shard(parsing: $0) == nil ? "" : nil },
+            help: "read only part K of N of the files, for a partial manifest that vitrine manifest merge joins"),
         .value("captions", placeholder: "FILE", type: .string,
             help: "captions file: CSV/TSV (path,caption[,style][,title]…) or JSON; its order is --order captions"),
         .value("captions-from", placeholder: "LIST", type: .custom(name: "a comma-separated list of file, sidecar, xmp, iptc, exif, or none") {
@@ -43,6 +45,7 @@ enum InputOptions {
         // ffprobe/ffmpeg get most of a file's time, so that the worker can still answer for it.
         options.probe.toolTimeout = (command.double("timeout") ?? 30) * 0.9
         options.probe.allowDamaged = command.flag("allow-damaged")
+        options.shard = command.value("shard").flatMap(Shard.init(parsing:))
         if let list = command.value("captions-from") { options.captions.sources = CaptionSources.parse(list).sources }
         options.captions.fallback = command.value("caption-fallback").flatMap(CaptionOptions.Fallback.init(rawValue:)) ?? .none
         options.captions.language = command.value("lang")

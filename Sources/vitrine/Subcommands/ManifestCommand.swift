@@ -37,10 +37,45 @@ enum ManifestCommand {
             """,
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
 
+    static let merge = CommandSpec(
+        name: "merge",
+        abstract: "Join the parts of a gallery made with --shard K/N into the manifest one run would print.",
+        discussion: """
+            Each PART is a manifest printed by scan or thumbs with --shard K/N (and otherwise the
+            same inputs and options), on this machine or another. Parts 1 to N must all be
+            given, once each, in any order. Items are put back in the gallery's order (the
+            parts record what it compares), indices, positions and prev/next are recomputed,
+            --initial-index is checked, errors are joined (those every part saw, such as a
+            missing input, once). The result is byte for byte what a single run would print.
+            An item in two parts, a part given twice or missing, or parts made with other
+            options are errors (exit 1), and nothing is printed.
+            """,
+        positionals: [PositionalSpec(name: "PART", help: "a partial manifest (- for stdin, once)", arity: .oneOrMore)])
+
     static let spec = CommandSpec(
         name: "manifest",
-        abstract: "Work with a manifest: navigate its items, print its schema, validate it.",
-        subcommands: [get, schema, validate])
+        abstract: "Work with a manifest: navigate its items, print its schema, validate it, join parts.",
+        subcommands: [get, schema, validate, merge])
+
+    static func runMerge(_ command: ParsedCommand) -> Int32 {
+        var parts: [(name: String, data: Data)] = []
+        for file in command.positionals {
+            do { parts.append((file, try ManifestFile.bytes(of: file))) } catch {
+                Diagnostics.fileError(path: file, message: error.description)
+                return ExitStatus.someFailed
+            }
+        }
+        do {
+            Output.write(try ManifestMerge.merge(parts).encoded())
+            return ExitStatus.success
+        } catch let failure as ManifestMerge.Failure {
+            Diagnostics.error(failure.description)
+            return ExitStatus.someFailed
+        } catch {
+            Diagnostics.error("cannot encode the manifest: \(error)")
+            return ExitStatus.fatal
+        }
+    }
 
     static func runSchema(_ command: ParsedCommand) -> Int32 {
         Output.write(ManifestSchema.text + "\n")

@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+/// `--shard K/N` parts joined by `vitrine manifest merge` give what a single run prints, byte
+/// for byte; parts that do not fit together are refused.
+final class MergeTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "vitrine-merge-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// The single run's stdout, and the merge of `count` parts given in a scrambled order.
+    func singleAndMerged(_ arguments: [String], count: Int = 3) throws -> (single: Data, merged: Data, parts: [String]) {
+        let single = try Vitrine.run(arguments)
+        XCTAssertTrue([0, 1].contains(single.status), single.stderr)
+        var parts: [String] = []
+        for index in 1...count {
+            let part = try Vitrine.run(arguments + ["--shard", "\(index)/\(count)"])
+            XCTAssertTrue([0, 1].contains(part.status), part.stderr)
+            XCTAssertNotNil((try part.json())["partial"])
+            let file = folder + "/part\(index).json"
+            try part.stdout.write(to: URL(fileURLWithPath: file))
+            parts.append(file)
+        }
+        let merged = try Vitrine.run(["manifest", "merge"] + parts.reversed())
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        return (single.stdout, merged.stdout, parts)
+    }
+
+    func testCorpusScanInThreePartsMergesByteForByte() throws {
+        let inputs = [try Corpus.path("mixed/sigal-sample"), try Corpus.path("photos"), try Corpus.path("mixed/video"),
+            try Corpus.path("mixed/broken/libvips__truncated.svgz"), folder + "/missing"]
+        for options in [["--cyclic", "--initial-index", "5"], ["--order", "date", "--reverse"], ["--order", "sidecar"], ["--order", "none"]] {
+            let (single, merged, parts) = try singleAndMerged(["scan", "--timeout", "3"] + options + inputs)
+            XCTAssertEqual(merged, single, "\(options)")
+            let counts = try parts.map { items(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: $0))) as! [String: Any]).count }
+            XCTAssertTrue(counts.allSatisfy { $0 > 0 }, "every part has some items: \(counts)")
+            XCTAssertEqual(counts.reduce(0, +), items(try JSONSerialization.jsonObject(with: single) as! [String: Any]).count)
+        }
+    }
+
+    func testThumbsAndCaptionsInPartsMergeByteForByte() throws {
+        let captions = folder + "/captions.json"
+        try Data(#"""
+            [{"path": "portraits/orientation-portrait-8.jpg", "style": "custom", "caption": {"b": [1.50, {"a": null}]}},
+             {"path": "coffee.jpg", "caption": "Second"}]
+            """#.utf8).write(to: URL(fileURLWithPath: captions))
+        let (single, merged, _) = try singleAndMerged(["thumbs", root.appendingPathComponent("Examples/media").path, "-o",
+            folder + "/t", "--size", "64", "--captions", captions, "--order", "captions"])
+        XCTAssertEqual(merged, single)
+        XCTAssertTrue(String(decoding: merged, as: UTF8.self).contains(#""custom" : {"b": [1.50, {"a": null}]}"#))
+    }
+
+    func testPartsThatDoNotFitAreRefused() throws {
+        let examples = root.appendingPathComponent("Examples/media").path
+        func part(_ extra: [String], _ name: String) throws -> String {
+            let run = try Vitrine.run(["scan", examples] + extra)
+            let file = folder + "/" + name
+            try run.stdout.write(to: URL(fileURLWithPath: file))
+            return file
+        }
+        let one = try part(["--shard", "1/2"], "one.json"), two = try part(["--shard", "2/2"], "two.json")
+        func refusal(_ parts: [String]) throws -> String {
+            let run = try Vitrine.run(["manifest", "merge"] + parts)
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(run.stdout.count, 0)
+            return run.stderr
+        }
+        XCTAssertTrue(try refusal([one]).contains("missing shard 2/2"))
+        XCTAssertTrue(try refusal([one, two, one]).contains("shard 1/2 is given twice"))
+        XCTAssertTrue(try refusal([one, try part(["--shard", "2/2", "--reverse"], "reversed.json")]).contains("was not made like"))
+        XCTAssertTrue(try refusal([one, try part([], "whole.json")]).contains("not a part of a gallery"))
+        // The same items claimed by two parts.
+        var text = try String(contentsOfFile: one, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""shard" : "1/2""#, with: #""shard" : "2/2""#)
+        let impostor = folder + "/impostor.json"
+        try text.write(toFile: impostor, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try refusal([one, impostor, two]).contains("shard 2/2 is given twice"))
+        let all = try part(["--shard", "1/1"], "all.json")
+        XCTAssertTrue(try refusal([one, all]).contains("was not made like"), "shard counts differ")
+        let overlap = folder + "/overlap.json"
+        let mine = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: one))) as! [String: Any]
+        var theirs = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: two))) as! [String: Any]
+        theirs["items"] = (theirs["items"] as! [Any]) + [(mine["items"] as! [Any])[0]]
+        try JSONSerialization.data(withJSONObject: theirs).write(to: URL(fileURLWithPath: overlap))
+        let id = ((mine["items"] as! [[String: Any]])[0]["id"] as! String)
+        XCTAssertTrue(try refusal([one, overlap]).contains("item '\(id)' is in both"))
+        // --initial-index is checked once the parts are joined.
+        let far1 = try part(["--shard", "1/2", "--initial-index", "99"], "far1.json")
+        let far2 = try part(["--shard", "2/2", "--initial-index", "99"], "far2.json")
+        XCTAssertTrue(try refusal([far1, far2]).contains("--initial-index 99 is out of range"))
+    }
+}
