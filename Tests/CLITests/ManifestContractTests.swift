@@ -33,6 +33,7 @@ final class ManifestContractTests: XCTestCase {
         var runs: [[String]] = [
             ["scan", examples, "--hash", "--cyclic"],
             ["scan", examples, "--captions", captions, "--order", "captions", "--caption-fallback", "filename"],
+            ["scan", examples, "--shard", "2/3", "--order", "date"],
             ["thumbs", examples, "-o", folder + "/t", "--fill", "--retina", "--badge", "duration"],
         ]
         if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil {
@@ -49,7 +50,7 @@ final class ManifestContractTests: XCTestCase {
             try run.stdout.write(to: URL(fileURLWithPath: file))
             files.append(file)
         }
-        let selected = try Vitrine.run(["select", files[2], "--add", "2", "--add", "0"])
+        let selected = try Vitrine.run(["select", files[3], "--add", "2", "--add", "0"])
         try selected.stdout.write(to: URL(fileURLWithPath: folder + "/selected.json"))
         return files + [folder + "/selected.json"]
     }
@@ -95,6 +96,10 @@ final class ManifestContractTests: XCTestCase {
              "/items/2/next: is 'nowhere', should be 'coffee'"),
             ("selection gap", { var m = $0; var items = m["items"] as! [[String: Any]]; items[3]["selection"] = 3; m["items"] = items; return m },
              "/items/3/selection: 3 breaks the selection numbering (1 to 2, each once)"),
+            ("dangling folder thumbnail", { var m = $0; m["folders"] = [["path": "x", "thumbnail": "nope"]]; return m },
+             "/folders/0/thumbnail: 'nope' is not an item's id"),
+            ("sort key outside a part", { var m = $0; var items = m["items"] as! [[String: Any]]; items[0]["sortKey"] = ["input": 0, "path": "a.jpg", "walk": 0]; m["items"] = items; return m },
+             "/items/0/sortKey: only parts (--shard) have one"),
         ]
         for (name, edit, expected) in cases {
             let data = try JSONSerialization.data(withJSONObject: edit(good))

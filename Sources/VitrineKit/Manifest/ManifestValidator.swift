@@ -55,6 +55,20 @@ public enum ManifestValidator {
             problems.append(.init(pointer: "/items/\(offset)/selection",
                 message: "\(number) breaks the selection numbering (1 to \(selected.count), each once)"))
         }
+        var folderPaths = Set<String>()
+        for (number, folder) in (manifest.folders ?? []).enumerated() {
+            if !folderPaths.insert(folder.path).inserted {
+                problems.append(.init(pointer: "/folders/\(number)/path", message: "'\(folder.path)' is listed twice"))
+            }
+            if let thumbnail = folder.thumbnail, firstIndexOfID[thumbnail] == nil {
+                problems.append(.init(pointer: "/folders/\(number)/thumbnail", message: "'\(thumbnail)' is not an item's id"))
+            }
+        }
+        // A part (--shard) has sort keys and no initial index; a whole gallery has neither key.
+        for (index, item) in items.enumerated() where (item.sortKey == nil) == (manifest.partial != nil) {
+            problems.append(.init(pointer: "/items/\(index)/sortKey",
+                message: manifest.partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one"))
+        }
         if let initial = manifest.initialIndex, !(0..<count).contains(initial) {
             let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
             problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))
