@@ -38,6 +38,16 @@ final class MarkupTests: XCTestCase {
         XCTAssertEqual(Markup.sanitize("<!-- note --><?php echo ?>kept<!DOCTYPE html>").html, "kept")
     }
 
+    func testListsInPlainTextAndImpliedEnds() {
+        let loose = Markup.fromMarkdown("- first\n\n  more\n\n- second\n\n3. three\n4. four")
+        XCTAssertEqual(loose.text, "• first\n\nmore\n\n• second\n\n3. three\n4. four")
+        let handWritten = Markup.sanitize("<p>intro<ul><li>one<li>two</ul><ol start=\"7\"><li>seven<li>eight</ol>")
+        XCTAssertEqual(handWritten.html, #"<p>intro</p><ul><li>one</li><li>two</li></ul><ol start="7"><li>seven</li><li>eight</li></ol>"#)
+        XCTAssertEqual(handWritten.text, "intro\n\n• one\n• two\n\n7. seven\n8. eight")
+        XCTAssertEqual(Markup.sanitize("<ul><li>a<ul><li>inner</ul><li>b</ul>").html,
+            "<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>")
+    }
+
     func testDeepNestingIsFlattened() {
         let deep = String(repeating: "<b>", count: 10_000) + "x"
         let result = Markup.sanitize(deep)

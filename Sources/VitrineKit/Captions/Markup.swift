@@ -85,8 +85,12 @@ public enum Markup {
         let pango: Bool
         var output = ""
         var pendingBreaks = 0
+        /// Just after a list item's marker: a paragraph there does not start a new line.
+        var atItemStart = false
         var inPre = 0
         var pendingSpace = false
+        /// The next number of each list being written (nil for a bulleted one).
+        var lists: [Int?] = []
 
         static let paragraphs: Set<String> = ["p", "ul", "ol", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6"]
         static let pangoTags: [String: String] = ["b": "b", "strong": "b", "i": "i", "em": "i", "u": "u", "s": "s",
@@ -94,6 +98,11 @@ public enum Markup {
             "h1": "b", "h2": "b", "h3": "b", "h4": "b", "h5": "b", "h6": "b"]
 
         mutating func breakLine(_ count: Int) {
+            // A list item's first paragraph starts on the bullet's line.
+            if output.hasSuffix("• ") || output.hasSuffix(". "), atItemStart {
+                pendingSpace = false
+                return
+            }
             if !output.isEmpty { pendingBreaks = max(pendingBreaks, count) }
             pendingSpace = false
         }
@@ -103,11 +112,12 @@ public enum Markup {
             if pendingBreaks > 0 {
                 output += String(repeating: "\n", count: pendingBreaks)
                 pendingBreaks = 0
-            } else if pendingSpace, !output.isEmpty {
+            } else if pendingSpace, !output.isEmpty, !atItemStart {
                 output += " "
             }
             pendingSpace = false
             output += pango ? Markup.escape(text, quotes: false) : text
+            if text != "• ", !(text.hasSuffix(". ") && text.dropLast(2).allSatisfy(\.isNumber)) { atItemStart = false }
         }
 
         mutating func write(_ node: MarkupTree.Node) {
@@ -124,10 +134,18 @@ public enum Markup {
             case .element(let name, let attributes, let children):
                 if name == "br" || name == "hr" { return breakLine(1) }
                 if Self.paragraphs.contains(name) { breakLine(2) }
+                if name == "ul" { lists.append(nil) }
+                if name == "ol" { lists.append(attributes.first { $0.name == "start" }.flatMap { Int($0.value) } ?? 1) }
                 if name == "li" {
                     breakLine(1)
-                    emit("• ")
+                    if let number = lists.last ?? nil {
+                        emit("\(number). ")
+                        lists[lists.count - 1] = number + 1
+                    } else {
+                        emit("• ")
+                    }
                     pendingSpace = false
+                    atItemStart = true
                 }
                 if name == "pre" { inPre += 1 }
                 var open = "", close = ""
@@ -149,6 +167,7 @@ public enum Markup {
                 for child in children { write(child) }
                 output += close
                 if name == "pre" { inPre -= 1 }
+                if name == "ul" || name == "ol", !lists.isEmpty { lists.removeLast() }
                 if Self.paragraphs.contains(name) { breakLine(2) }
                 if name == "li" { breakLine(1) }
             }

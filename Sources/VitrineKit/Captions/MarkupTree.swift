@@ -25,6 +25,7 @@ struct MarkupTree: Equatable {
         "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
     ]
     static let void: Set<String> = ["br", "hr"]
+    static let closesParagraph: Set<String> = ["p", "ul", "ol", "blockquote", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]
     /// Elements dropped together with everything inside them.
     static let dropped: Set<String> = ["script", "style", "iframe", "object", "embed", "template", "noscript",
         "textarea", "title", "svg", "math", "head", "select", "frameset", "frame", "applet"]
@@ -93,6 +94,12 @@ struct MarkupTree: Equatable {
                 }
             }
             if name == "span", safe.isEmpty { return }  // a span that says nothing is just its text
+            // HTML's implied ends: a new list item closes the open one, a block closes a paragraph.
+            if name == "li", let item = stack.lastIndex(where: { $0.name == "li" }),
+                !stack[item...].contains(where: { $0.name == "ul" || $0.name == "ol" }) {
+                close("li")
+            }
+            if MarkupTree.closesParagraph.contains(name), stack.contains(where: { $0.name == "p" }) { close("p") }
             if MarkupTree.void.contains(name) {
                 stack[stack.count - 1].children.append(.element(name: name, attributes: safe, children: []))
             } else if !selfClosing {
