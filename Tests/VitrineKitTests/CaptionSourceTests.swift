@@ -133,6 +133,28 @@ final class CaptionSourceTests: XCTestCase {
         XCTAssertNil(EmbeddedTextReader.read(path: try folder.file("junk.jpg", "not a picture")))
     }
 
+    /// A photo whose only metadata is GPS is not opened with exiv2: libvips' fields suffice,
+    /// and give what exiv2 gives.
+    func testGPSFromLibvipsFieldsMatchesExiv2() throws {
+        let folder = try TestFolder()
+        let photo = try folder.image("gps.jpg")
+        try exiv2(["-M", "set Exif.GPSInfo.GPSLatitude 15/1 50/1 80303/10000", "-M", "set Exif.GPSInfo.GPSLatitudeRef S",
+            "-M", "set Exif.GPSInfo.GPSLongitude 48/1 0/1 559259/10000", "-M", "set Exif.GPSInfo.GPSLongitudeRef W",
+            "-M", "set Exif.GPSInfo.GPSAltitude 1166699/1000", "-M", "set Exif.GPSInfo.GPSAltitudeRef 1", photo])
+        guard case .image(let header) = ImageProbe.probe(path: photo, options: ProbeOptions(embeddedText: true)) else {
+            return XCTFail("not read")
+        }
+        let fromLibvips = try XCTUnwrap(header.text?.exif?.location)
+        XCTAssertNil(header.text?.xmp)
+        let fromExiv2 = try XCTUnwrap(EmbeddedTextReader.read(path: photo)?.exif?.location)
+        XCTAssertEqual(fromLibvips, fromExiv2)
+        XCTAssertEqual(fromLibvips.latitude!, -(15 + 50.0 / 60 + 8.0303 / 3600), accuracy: 1e-7)
+        XCTAssertEqual(fromLibvips.altitude, -1166.7)
+        // XMP that names nothing vitrine reads is not worth parsing; XMP with a title is.
+        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<dc:title><rdf:Alt>".utf8)))
+        XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data(#"<x:xmpmeta crs:Exposure="1"/>"#.utf8)))
+    }
+
     func testIPTCWithoutCharsetIsReadAsLatin1WithAWarning() throws {
         let folder = try TestFolder()
         let photo = try folder.image("latin.jpg")

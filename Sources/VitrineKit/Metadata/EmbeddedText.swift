@@ -8,6 +8,12 @@ public struct EmbeddedText: Codable, Equatable, Sendable {
     public var iptc: ItemText?
     public var exif: ItemText?
 
+    public init(xmp: ItemText? = nil, iptc: ItemText? = nil, exif: ItemText? = nil) {
+        self.xmp = xmp
+        self.iptc = iptc
+        self.exif = exif
+    }
+
     public subscript(source: CaptionSource) -> ItemText? {
         switch source {
         case .xmp: xmp
@@ -84,6 +90,43 @@ public enum EmbeddedTextReader {
         g_clear_error(&error)
         result.exif = exif.isEmpty && exif.warnings == nil ? nil : exif
         return result.isEmpty ? nil : result
+    }
+
+    /// Whether an XMP packet names any property vitrine reads (by local name, whatever its
+    /// namespace prefix): most cameras' and editors' XMP holds only settings, and parsing it
+    /// is exiv2's slowest step.
+    public static func xmpMayHaveText(_ packet: Data) -> Bool {
+        ["description", "title", "subject", "Rating", "Location", "City", "State", "Country"]
+            .contains { packet.range(of: Data($0.utf8)) != nil }
+    }
+
+    /// GPS coordinates from libvips' own EXIF fields (read by libexif with the header): each
+    /// is the rationals libvips prints first, `15/1 50/1 80303/10000`. `value` gives a field's
+    /// value part (``ExifValue/text(_:)``), or nil.
+    static func location(fromLibvips value: (String) -> String?) -> Location? {
+        func degrees(_ field: String) -> Double? {
+            guard let text = value(field) else { return nil }
+            let parts = text.split(separator: " ").prefix(3).map { part -> Double? in
+                let fraction = part.split(separator: "/")
+                guard fraction.count == 2, let top = Double(fraction[0]), let bottom = Double(fraction[1]), bottom != 0 else { return nil }
+                return top / bottom
+            }
+            guard parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return parts[0]! + parts[1]! / 60 + parts[2]! / 3600
+        }
+        guard var latitude = degrees("exif-ifd3-GPSLatitude"), var longitude = degrees("exif-ifd3-GPSLongitude") else { return nil }
+        if value("exif-ifd3-GPSLatitudeRef")?.uppercased().hasPrefix("S") == true { latitude = -latitude }
+        if value("exif-ifd3-GPSLongitudeRef")?.uppercased().hasPrefix("W") == true { longitude = -longitude }
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        var location = Location(latitude: rounded(latitude), longitude: rounded(longitude))
+        if let text = value("exif-ifd3-GPSAltitude"), let fraction = text.split(separator: " ").first?.split(separator: "/"),
+            fraction.count == 2, let top = Double(fraction[0]), let bottom = Double(fraction[1]), bottom != 0 {
+            // libexif prints reference 1 (below sea level) as "Sea level reference", 0 as "Sea level".
+            let reference = value("exif-ifd3-GPSAltitudeRef")?.lowercased() ?? ""
+            let below = reference.contains("reference") || reference.contains("below") || reference == "1"
+            location.altitude = ((below ? -1 : 1) * top / bottom * 10).rounded() / 10
+        }
+        return location
     }
 
     /// exiv2 once per process; its own warnings about odd maker notes stay quiet.
