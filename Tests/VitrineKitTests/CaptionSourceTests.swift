@@ -152,6 +152,17 @@ final class CaptionSourceTests: XCTestCase {
         XCTAssertEqual(fromLibvips.altitude, -1166.7)
         // XMP that names nothing vitrine reads is not worth parsing; XMP with a title is.
         XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<dc:title><rdf:Alt>".utf8)))
+        // XMP alone is parsed from the packet libvips read, JPEG or PNG alike.
+        for name in ["xmp.jpg", "xmp.png"] {
+            let picture = try folder.image(name)
+            try exiv2(["-M", "set Xmp.dc.description lang=x-default Packet words", "-M", "set Xmp.dc.subject sky", picture])
+            guard case .image(let header) = ImageProbe.probe(path: picture, options: ProbeOptions(embeddedText: true)) else {
+                return XCTFail("not read")
+            }
+            XCTAssertEqual(header.text?.xmp?.caption?.text, "Packet words", name)
+            XCTAssertEqual(header.text?.xmp?.keywords, ["sky"], name)
+            XCTAssertEqual(header.text?.xmp, EmbeddedTextReader.read(path: picture)?.xmp, name)
+        }
         XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data(#"<x:xmpmeta crs:Exposure="1"/>"#.utf8)))
     }
 

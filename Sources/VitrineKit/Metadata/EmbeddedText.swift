@@ -38,17 +38,40 @@ public enum EmbeddedTextReader {
     /// - Parameter language: the XMP language alternative wanted (`fr`, `de-CH`); default
     ///   nil, which takes `x-default`, then the first one.
     public static func read(path: String, language: String? = nil) -> EmbeddedText? {
+        open({ gexiv2_metadata_open_path($0, path, &$1) }) { metadata in
+            let tags = Tags(metadata: metadata)
+            var result = EmbeddedText(xmp: xmpText(tags, language))
+            result.iptc = iptcText(tags)
+            result.exif = exifText(tags, metadata)
+            return result.isEmpty ? nil : result
+        }
+    }
+
+    /// The text of an XMP packet alone (as libvips reads it from the file): for a file whose
+    /// other metadata holds nothing to read, this spares exiv2's EXIF decoding, which is most
+    /// of its cost (24 ms against 0.5 ms for a Sony photo's 44 KB maker note).
+    public static func read(xmpPacket packet: Data, language: String? = nil) -> ItemText? {
+        packet.withUnsafeBytes { bytes in
+            open({ gexiv2_metadata_open_buf($0, bytes.bindMemory(to: UInt8.self).baseAddress, glong(bytes.count), &$1) }) {
+                xmpText(Tags(metadata: $0), language)
+            }
+        }
+    }
+
+    private static func open<T>(_ opening: (UnsafeMutablePointer<GExiv2Metadata>, inout UnsafeMutablePointer<GError>?) -> gboolean,
+                                _ body: (UnsafeMutablePointer<GExiv2Metadata>) -> T?) -> T? {
         initialize
         guard let metadata = gexiv2_metadata_new() else { return nil }
         defer { g_object_unref(metadata) }
         var error: UnsafeMutablePointer<GError>?
-        guard gexiv2_metadata_open_path(metadata, path, &error) != 0 else {
+        guard opening(metadata, &error) != 0 else {
             g_clear_error(&error)
             return nil
         }
-        let tags = Tags(metadata: metadata)
-        var result = EmbeddedText()
+        return body(metadata)
+    }
 
+    private static func xmpText(_ tags: Tags, _ language: String?) -> ItemText? {
         var xmp = ItemText()
         xmp.caption = tags.languageAlternative("Xmp.dc.description", language, into: &xmp)
             .flatMap { Caption.make($0, style: .plain, source: .xmp, into: &xmp) }
@@ -57,8 +80,10 @@ public enum EmbeddedTextReader {
         xmp.rating = tags.string("Xmp.xmp.Rating", into: &xmp).flatMap(rating)
         xmp.location = place(["Xmp.iptc.Location", "Xmp.photoshop.City", "Xmp.photoshop.State", "Xmp.photoshop.Country"]
             .compactMap { tags.string($0, into: &xmp) })
-        result.xmp = xmp.isEmpty && xmp.warnings == nil ? nil : xmp
+        return xmp.isEmpty && xmp.warnings == nil ? nil : xmp
+    }
 
+    private static func iptcText(_ tags: Tags) -> ItemText? {
         var iptc = ItemText()
         iptc.caption = tags.string("Iptc.Application2.Caption", into: &iptc)
             .flatMap { Caption.make($0, style: .plain, source: .iptc, into: &iptc) }
@@ -67,8 +92,10 @@ public enum EmbeddedTextReader {
         iptc.keywords = nonEmpty(Keywords.clean(tags.multiple("Iptc.Application2.Keywords", into: &iptc)))
         iptc.location = place(["Iptc.Application2.SubLocation", "Iptc.Application2.City", "Iptc.Application2.ProvinceState",
             "Iptc.Application2.CountryName"].compactMap { tags.string($0, into: &iptc) })
-        result.iptc = iptc.isEmpty && iptc.warnings == nil ? nil : iptc
+        return iptc.isEmpty && iptc.warnings == nil ? nil : iptc
+    }
 
+    private static func exifText(_ tags: Tags, _ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> ItemText? {
         var exif = ItemText()
         let description = tags.string("Exif.Image.ImageDescription", into: &exif).flatMap(written)
         let comment = tags.string("Exif.Photo.UserComment", into: &exif).map(withoutCharset).flatMap(written)
@@ -78,6 +105,7 @@ public enum EmbeddedTextReader {
         exif.keywords = tags.interpreted("Exif.Image.XPKeywords", into: &exif).map(Keywords.split).flatMap(nonEmpty)
         exif.rating = tags.string("Exif.Image.Rating", into: &exif).flatMap(rating)
         var latitude = 0.0, longitude = 0.0, altitude = 0.0
+        var error: UnsafeMutablePointer<GError>?
         if gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, &error) != 0,
             gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, &error) != 0,
             latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
@@ -88,8 +116,7 @@ public enum EmbeddedTextReader {
             exif.location = location
         }
         g_clear_error(&error)
-        result.exif = exif.isEmpty && exif.warnings == nil ? nil : exif
-        return result.isEmpty ? nil : result
+        return exif.isEmpty && exif.warnings == nil ? nil : exif
     }
 
     /// Whether an XMP packet names any property vitrine reads (by local name, whatever its

@@ -141,16 +141,7 @@ public enum ImageProbe {
             }
             var header = header(of: image, format: format)
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
-            if options.embeddedText {
-                if mayHaveText(image) {
-                    header.text = EmbeddedTextReader.read(path: path, language: options.language)
-                } else if let location = EmbeddedTextReader.location(fromLibvips: { ExifValue.text(image.string($0)) }) {
-                    // A phone photo's GPS needs no exiv2: libvips has read it already.
-                    var exif = ItemText()
-                    exif.location = location
-                    header.text = EmbeddedText(exif: exif)
-                }
-            }
+            if options.embeddedText { header.text = embeddedText(image, path: path, language: options.language) }
             return .image(header)
         } catch {
             let message = error.message(about: path)
@@ -184,20 +175,30 @@ public enum ImageProbe {
         }
     }
 
-    /// Whether exiv2 could find a caption, title, keywords, place name or rating in the file,
-    /// judged from what libvips has already read of its header. exiv2 costs from 0.5 ms to
-    /// tens of ms a file (large maker notes, large XMP), several times a header-only scan, so
-    /// files whose only metadata is the camera's are spared it.
-    static func mayHaveText(_ image: Image) -> Bool {
-        if image.hasField("iptc-data") { return true }
-        if let packet = image.blob("xmp-data"), EmbeddedTextReader.xmpMayHaveText(packet) { return true }
-        for field in ["exif-ifd0-XPTitle", "exif-ifd0-XPComment", "exif-ifd0-XPKeywords", "exif-ifd0-XPSubject", "exif-ifd0-Rating"]
-        where image.hasField(field) { return true }
-        return ["exif-ifd0-ImageDescription", "exif-ifd2-UserComment"].contains { field in
-            guard let text = ExifValue.text(image.string(field)) else { return false }
-            let cleaned = CaptionText.clean(text).text.lowercased()
-            return !cleaned.isEmpty && !EmbeddedTextReader.cameraPlaceholders.contains(cleaned)
+    /// Captions and the like inside the file. exiv2 costs from 0.5 ms to tens of ms a file
+    /// (its EXIF decoding reads every maker note), several times a header-only scan, so it
+    /// opens the whole file only when libvips' header shows IPTC or EXIF text a person wrote.
+    /// Otherwise XMP is parsed alone, from the packet libvips read, and only when it names a
+    /// property vitrine reads; GPS comes from libvips' own EXIF fields.
+    static func embeddedText(_ image: Image, path: String, language: String?) -> EmbeddedText? {
+        let personalEXIF = ["exif-ifd0-XPTitle", "exif-ifd0-XPComment", "exif-ifd0-XPKeywords", "exif-ifd0-XPSubject",
+            "exif-ifd0-Rating"].contains(where: image.hasField)
+            || ["exif-ifd0-ImageDescription", "exif-ifd2-UserComment"].contains { field in
+                guard let text = ExifValue.text(image.string(field)) else { return false }
+                let cleaned = CaptionText.clean(text).text.lowercased()
+                return !cleaned.isEmpty && !EmbeddedTextReader.cameraPlaceholders.contains(cleaned)
+            }
+        if personalEXIF || image.hasField("iptc-data") { return EmbeddedTextReader.read(path: path, language: language) }
+        var text = EmbeddedText()
+        if let packet = image.blob("xmp-data"), EmbeddedTextReader.xmpMayHaveText(packet) {
+            text.xmp = EmbeddedTextReader.read(xmpPacket: packet, language: language)
         }
+        if let location = EmbeddedTextReader.location(fromLibvips: { ExifValue.text(image.string($0)) }) {
+            var exif = ItemText()
+            exif.location = location
+            text.exif = exif
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// Warnings about metadata (an odd EXIF unit, a bad ICC profile) say nothing about the
