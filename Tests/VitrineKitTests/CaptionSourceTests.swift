@@ -152,6 +152,22 @@ final class CaptionSourceTests: XCTestCase {
         XCTAssertEqual(fromLibvips.altitude, -1166.7)
         // XMP that names nothing vitrine reads is not worth parsing; XMP with a title is.
         XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<dc:title><rdf:Alt>".utf8)))
+        // EXIF text libvips decodes is taken from libvips; a UCS-2 UserComment needs exiv2.
+        for (name, tags, expected) in [("ascii.jpg", ["-M", "set Exif.Photo.UserComment charset=Ascii Plain words"], "Plain words"),
+            ("utf8.jpg", ["-M", "set Exif.Image.ImageDescription Café crème"], "Café crème"),
+            ("ucs2.jpg", ["-M", "set Exif.Photo.UserComment charset=Unicode Ünïcode words"], "Ünïcode words"),
+            ("camera.jpg", ["-M", "set Exif.Image.ImageDescription OLYMPUS DIGITAL CAMERA         "], nil),
+            // Longer than libvips prints a field: exiv2 reads it whole.
+            ("long.jpg", ["-M", "set Exif.Image.ImageDescription " + String(repeating: "long words ", count: 300)],
+             String(repeating: "long words ", count: 300).trimmingCharacters(in: .whitespaces))] {
+            let picture = try folder.image(name)
+            try exiv2(tags + [picture])
+            guard case .image(let header) = ImageProbe.probe(path: picture, options: ProbeOptions(embeddedText: true)) else {
+                return XCTFail("not read")
+            }
+            XCTAssertEqual(header.text?.exif?.caption?.text, expected, name)
+            XCTAssertEqual(header.text?.exif?.caption, EmbeddedTextReader.read(path: picture)?.exif?.caption, name)
+        }
         // XMP alone is parsed from the packet libvips read, JPEG or PNG alike.
         for name in ["xmp.jpg", "xmp.png"] {
             let picture = try folder.image(name)

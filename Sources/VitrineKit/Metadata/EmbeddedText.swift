@@ -226,6 +226,20 @@ public enum EmbeddedTextReader {
         return cleaned.isEmpty ? nil : cleaned
     }
 
+    /// EXIF captions and GPS from libvips' own fields (libexif read them with the header):
+    /// ImageDescription, else UserComment, as ``read(path:language:)`` takes them. `value`
+    /// gives a field's value part (``ExifValue/text(_:)``), or nil.
+    static func exifText(fromLibvips value: (String) -> String?) -> ItemText? {
+        var exif = ItemText()
+        exif.caption = [value("exif-ifd0-ImageDescription"), value("exif-ifd2-UserComment")]
+            .lazy.compactMap { $0 }.compactMap(written).compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
+        exif.location = location(fromLibvips: value)
+        return exif.isEmpty && exif.warnings == nil ? nil : exif
+    }
+
+    /// What libexif (so libvips) says for a UserComment in UCS-2, which only exiv2 decodes.
+    static let undecodedUnicodeComment = "Unsupported UNICODE string"
+
     /// `text` unless it is what a camera fills in by itself.
     private static func written(_ text: String) -> String? {
         cameraPlaceholders.contains(CaptionText.clean(text).text.lowercased()) ? nil : text
