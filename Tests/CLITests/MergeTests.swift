@@ -57,6 +57,26 @@ final class MergeTests: XCTestCase {
         XCTAssertTrue(String(decoding: merged, as: UTF8.self).contains(#""custom" : {"b": [1.50, {"a": null}]}"#))
     }
 
+    /// A camera's IMG_0001…IMG_0012 spread over the parts, and colliding ids (a.jpg, a.png,
+    /// a-2.jpg: ids a, a-3 and a-2) come out as in one run whichever parts they land in.
+    func testCameraNamesSpreadAndCollidingIdsAgree() throws {
+        let gallery = folder + "/camera"
+        try FileManager.default.createDirectory(atPath: gallery, withIntermediateDirectories: true)
+        let source = root.appendingPathComponent("Examples/media/coffee.jpg").path
+        var names = (1...12).map { String(format: "IMG_%04d.JPG", $0) } + ["a.jpg", "a.png", "a-2.jpg", "notes.txt"]
+        names.append("broken.jpg")
+        for name in names { try FileManager.default.copyItem(atPath: source, toPath: gallery + "/" + name) }
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: gallery + "/broken.jpg"))
+        try Data("text".utf8).write(to: URL(fileURLWithPath: gallery + "/notes.txt"))
+        let (single, merged, parts) = try singleAndMerged(["scan", gallery])
+        XCTAssertEqual(merged, single)
+        let ids = items(try JSONSerialization.jsonObject(with: single) as! [String: Any]).map { $0["id"] as! String }
+        XCTAssertEqual(Set(ids.filter { $0.hasPrefix("a") }), ["a", "a-2", "a-3"])
+        let counts = try parts.map { items(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: $0))) as! [String: Any]).count }
+        XCTAssertTrue(counts.allSatisfy { $0 >= 2 }, "the 15 pictures spread: \(counts)")
+        XCTAssertEqual(try Vitrine.run(["scan", gallery, "--shard", "1/2", "--ndjson"]).status, 2)
+    }
+
     func testPartsThatDoNotFitAreRefused() throws {
         let examples = root.appendingPathComponent("Examples/media").path
         func part(_ extra: [String], _ name: String) throws -> String {

@@ -1,4 +1,6 @@
 import Foundation
+import VipsKit
+import VitrineKit
 import XCTest
 
 /// `thumbs` placeholders, decoded by the reference ThumbHash implementation (PyPI
@@ -66,6 +68,26 @@ final class PlaceholderCommandTests: XCTestCase {
         XCTAssertEqual(hashes["orientation-landscape-6"], hashes["orientation-landscape-1"])
         // And the check can fail: the red coffee cup is not the grey astronaut.
         XCTAssertEqual(try check(folder + "/coffee.png", hashes["astronaut"]!).status, 1)
+    }
+
+    /// A transparent picture keeps its alpha in the placeholder, even when its only rendition
+    /// is a JPEG (flattened onto the background).
+    func testPlaceholderKeepsTransparency() throws {
+        try Vips.initialize()
+        var pixels = [UInt8](repeating: 0, count: 80 * 60 * 4)
+        for y in 0..<60 { for x in 0..<80 {
+            let i = (y * 80 + x) * 4
+            (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (200, 30, 30, x < 40 ? 255 : 0)
+        } }
+        let picture = folder + "/half.png"
+        try Image.fromPixels(pixels, width: 80, height: 60, bands: 4).save(to: picture)
+        for extra in [[], ["--format", "png"], ["--fill"], ["--size", "32", "--size", "64"]] {
+            let run = try Vitrine.run(["thumbs", picture, "-o", folder + "/a\(extra.count)"] + extra)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let hash = try XCTUnwrap((items(try run.json()).first?["placeholder"] as? [String: String])?["thumbhash"])
+            let alpha = ThumbHash.averageColor(Array(Data(base64Encoded: hash)!)).a
+            XCTAssertEqual(alpha, 0.5, accuracy: 0.1, "\(extra): half the picture is clear")
+        }
     }
 
     func testBlurHashOrNone() throws {

@@ -86,6 +86,14 @@ final class CaptionSourceTests: XCTestCase {
             "line 3: unknown style 'weird' (plain, markup, markdown or custom): read as plain"])
     }
 
+    func testLibvipsPrintedFieldsCutShort() {
+        XCTAssertEqual(ExifValue.strictText("Kite (Kite, ASCII, 5 components, 5 bytes)"), "Kite")
+        XCTAssertEqual(ExifValue.strictText(String(repeating: " ", count: 10) + " (" + String(repeating: " ", count: 10) + ", Undefi"), "")
+        XCTAssertEqual(ExifValue.strictText("(c) Jane (2020) ((c) Jane (20"), "(c) Jane (2020)")
+        XCTAssertNil(ExifValue.strictText("a very long value that libvips cut before its en"))
+        XCTAssertNil(ExifValue.strictText("one (two"))
+    }
+
     func testSigalOrderValues() {
         XCTAssertEqual(OrderValue.compare("-10", "02"), -1)
         XCTAssertEqual(OrderValue.compare("02", "03"), -1)

@@ -55,9 +55,13 @@ final class AtomicFileTests: XCTestCase {
         try AtomicFile.write(Data([4]), to: target)
         XCTAssertEqual(FileManager.default.contents(atPath: target), Data([4]))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/deep/er"), ["file.bin"])
-        try folder.file("deep/er/.file.bin.partial-1-1", "half")
+        let stale = try folder.file("deep/er/.file.bin.partial-1-1", "half")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: stale)
+        // A fresh one may be another run's (a part sharing the folder), writing right now.
+        try folder.file("deep/er/.file.bin.partial-2-1", "being written")
         AtomicFile.removeLeftovers(in: folder.path + "/deep/er")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/deep/er"), ["file.bin"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/deep/er").sorted(),
+            [".file.bin.partial-2-1", "file.bin"])
     }
 
     func testUnwritableTargetThrowsAndLeavesNothing() throws {

@@ -33,7 +33,7 @@ struct CaptionResolver {
     /// Problems met, as (path, message): a sidecar's encoding, a captions-file row for no item.
     private(set) var warnings: [(path: String, message: String)] = []
 
-    init(options: CaptionOptions, files: [InputFile], ids: [String]) {
+    init(options: CaptionOptions, files: [InputFile], ids: [String], otherParts: [InputFile] = []) {
         self.options = options
         guard let captions = options.file, options.sources.contains(.file) else { return }
         for warning in captions.warnings { warnings.append((captions.path, warning)) }
@@ -43,12 +43,15 @@ struct CaptionResolver {
                 index[key] = position
             }
         }
+        var elsewhere = Set<String>()
+        for file in otherParts { elsewhere.formUnion([file.relativePath, file.path, Self.absolute(file.path)]) }
         let base = (Self.absolute(captions.path) as NSString).deletingLastPathComponent
         var claimedBy: [Int: String] = [:]
         for (position, entry) in captions.entries.enumerated() {
             let written = entry.path.hasPrefix("./") ? String(entry.path.dropFirst(2)) : entry.path
             let keys = [written, Self.absolute(written, from: base), Self.absolute(written)]
             guard let item = keys.lazy.compactMap({ index[$0] }).first else {
+                if keys.contains(where: elsewhere.contains) { continue }  // another part's
                 warnings.append((captions.path, "\(entry.place): no item has the path '\(entry.path)'"))
                 continue
             }

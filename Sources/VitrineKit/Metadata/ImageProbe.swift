@@ -259,12 +259,24 @@ enum ExifValue {
         return strictText(printed) ?? printed.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The value part, or nil when `printed` does not end as libvips prints a whole field
-    /// (libvips cuts long values, description and all).
+    /// The value part, or nil when libvips cut the printed field before the value's end.
+    /// libvips prints `VALUE (VALUE, TYPE, …)` into a bounded buffer, so a long value (an
+    /// Olympus UserComment of 125 spaces) loses its tail: the value is still whole when the
+    /// second copy, as far as it goes, repeats the first.
     static func strictText(_ printed: String?) -> String? {
         guard let printed else { return nil }
         let pattern = #"^(.*) \([^()]*(\([^()]*\)[^()]*)*, [A-Za-z]+, \d+ components?, \d+ bytes?\)$"#
-        guard let match = printed.range(of: pattern, options: .regularExpression) else { return nil }
+        guard let match = printed.range(of: pattern, options: .regularExpression) else {
+            var search = printed.startIndex
+            while let open = printed.range(of: " (", range: search..<printed.endIndex) {
+                let value = printed[..<open.lowerBound], copy = printed[open.upperBound...]
+                if !copy.isEmpty, (value + ", ").hasPrefix(copy) || copy.hasPrefix(value + ", ") {
+                    return value.trimmingCharacters(in: .whitespaces)
+                }
+                search = open.upperBound
+            }
+            return nil
+        }
         // Group 1 is everything before the last top-level " (".
         let whole = String(printed[match])
         var depth = 0

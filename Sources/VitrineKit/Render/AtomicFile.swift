@@ -54,8 +54,19 @@ public enum AtomicFile {
     /// Removes temporary files an interrupted run left in `folder` (not below it).
     public static func removeLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        // Only names this type makes: `.NAME.partial-PID-N`.
+        // Only names this type makes: `.NAME.partial-PID-N`, and only stale ones: another run
+        // (a part on another machine, sharing the folder) may be writing a fresh one right now,
+        // and a temp file lives for milliseconds.
+        let staleBefore = Date().timeIntervalSince1970 - 600
         for name in names where name.hasPrefix(".") && name.range(of: #"\.partial-[0-9]+-[0-9]+$"#, options: .regularExpression) != nil {
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else { continue }
+            #if canImport(Darwin)
+                let modified = Double(info.st_mtimespec.tv_sec)
+            #else
+                let modified = Double(info.st_mtim.tv_sec)
+            #endif
+            guard modified < staleBefore else { continue }
             unlink(folder + "/" + name)
         }
     }

@@ -160,7 +160,7 @@ public enum Thumbnailer {
         var data: Data
         var width: Int
         var height: Int
-        /// The pixels encoded (in memory), for the placeholder.
+        /// The pixels (in memory, alpha not yet flattened), for the placeholder.
         var image: Image
     }
 
@@ -231,18 +231,20 @@ public enum Thumbnailer {
     /// Flattens where the format has no alpha, and encodes.
     static func finish(_ made: Image, output: PlannedOutput) throws(VipsError) -> EncodedRendition {
         let spec = output.spec
-        var image = made
+        // Decode now, so that a damaged source fails here and only the encoder can fail below;
+        // the pixels before flattening keep their alpha for the placeholder.
+        let decoded = try made.copyToMemory()
+        var image = decoded
         if !spec.encoding.format.hasAlpha && image.hasAlpha {
             image = try Operation.image("flatten", ["in": .image(image), "background": .doubles(spec.encoding.background)])
+                .copyToMemory()
         }
-        // Decode now, so that a damaged source fails here and only the encoder can fail below.
-        image = try image.copyToMemory()
         let data: Data
         do { data = try encode(image, with: spec.encoding) } catch {
             // The source decoded: the encoder refused (WebP stops at 16383 px a side).
             throw VipsError(encoderFailurePrefix + error.message)
         }
-        return EncodedRendition(output: output, data: data, width: image.width, height: image.height, image: image)
+        return EncodedRendition(output: output, data: data, width: image.width, height: image.height, image: decoded)
     }
 
     /// The image with every metadata field removed but EXIF Copyright and Artist, which are

@@ -14,8 +14,10 @@ struct GalleryText {
 
     var warnings: [(path: String, message: String)] { resolver.warnings }
 
-    init(options: CaptionOptions, inputs: [String], files: [InputFile], ids: [String]) {
-        resolver = CaptionResolver(options: options, files: files, ids: ids)
+    /// - Parameter otherParts: files of the other parts (`--shard`), whose captions-file rows
+    ///   are theirs to use, not "for no item".
+    init(options: CaptionOptions, inputs: [String], files: [InputFile], ids: [String], otherParts: [InputFile] = []) {
+        resolver = CaptionResolver(options: options, files: files, ids: ids, otherParts: otherParts)
         inputIsFolder = inputs.map { input in
             var info = stat()
             return input != "-" && stat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

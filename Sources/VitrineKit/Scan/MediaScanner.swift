@@ -34,7 +34,12 @@ public struct MediaScanner: Sendable {
         var found = walker.walk(inputs, readList: readList)
         // Every file's place in the walk, for `--order none` across parts.
         let walkIndex = Dictionary(found.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Files named like media hold their id whether or not they read, and whichever part
+        // (--shard) they are in: ids never depend on other files' content or on the part.
+        let namedLikeMedia = found.files.filter { MediaFormat.looksLikeMedia($0.path) }
+        var otherParts: [InputFile] = []
         if let shard = options.shard {
+            otherParts = found.files.filter { !shard.contains(relativePath: $0.relativePath) }
             found.files = found.files.filter { shard.contains(relativePath: $0.relativePath) }
         }
         var probe = options.probe
@@ -47,7 +52,6 @@ public struct MediaScanner: Sendable {
         var embedded: [EmbeddedText?] = []
         var errors = found.errors
         var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
-        var reserved: [InputFile] = []  // failed files named like media still hold their id
         var warnings: [(String, String)] = []
         var needsColourTransform = Set<String>()
         for (file, result) in zip(found.files, results) {
@@ -65,10 +69,8 @@ public struct MediaScanner: Sendable {
                 ignored.append((file.path, reason))
             case .success(.probe(.failed(let message, let reason))):
                 errors.append(ItemError(path: file.path, message: message, reason: reason))
-                if MediaFormat.looksLikeMedia(file.path) { reserved.append(file) }
             case .failure(let failure):
                 errors.append(ItemError(path: file.path, message: failure.message, reason: failure.reason))
-                if MediaFormat.looksLikeMedia(file.path) { reserved.append(file) }
             case nil, .success(.render):
                 errors.append(ItemError(path: file.path, message: "no answer from the worker", reason: .crashed))
             }
@@ -78,14 +80,16 @@ public struct MediaScanner: Sendable {
         // Ids are shared out among every file named like media, readable or not, so that a file
         // failing today does not shift its neighbours' ids. Two inputs may hold the same relative
         // path: they are kept apart by suffix, stably.
-        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: (entries.map(\.file) + reserved).map(\.relativePath))
-            .prefix(entries.count))
+        let entryPaths = Set(entries.map(\.file.path))
+        let holders = entries.map(\.file) + namedLikeMedia.filter { !entryPaths.contains($0.path) }
+        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entries.count))
         var items = zip(entries, ids).map { entry, id in
             var item = entry.item
             item.id = id
             return item
         }
-        var texts = GalleryText(options: options.captions, inputs: inputs, files: entries.map(\.file), ids: ids)
+        var texts = GalleryText(options: options.captions, inputs: inputs, files: entries.map(\.file), ids: ids,
+            otherParts: otherParts)
         var sortKeys: [SortKey] = []
         for index in items.indices {
             let text = texts.apply(toFile: index, entries[index].file, embedded: embedded[index], item: &items[index])

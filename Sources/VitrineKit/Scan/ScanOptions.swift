@@ -43,10 +43,10 @@ public struct ScanOptions: Sendable {
 /// One of `count` shares of a gallery's files (`--shard 2/3`), so that machines can scan (and
 /// render) a gallery in parts whose manifests `vitrine manifest merge` joins.
 ///
-/// Every part walks all inputs, so ids, paths and orders are the same as in a single run. A
-/// file's share comes from its id stem (its slug without trailing `-2`-like groups): files
-/// whose ids could collide (`a.jpg`, `a.png`, `a-2.jpg`) are always in the same part, which
-/// resolves the collision exactly as a single run would.
+/// Every part walks all inputs, so paths, orders and ids are the same as in a single run (ids
+/// are shared out among the files named like media, which every part sees). A file's share
+/// comes from a hash of its path below its input, so a camera's `IMG_0001`…`IMG_9999` spread
+/// evenly.
 public struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// 1-based.
     public var index: Int
@@ -69,14 +69,9 @@ public struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvert
 
     /// Whether the file at `relativePath` (below its input) belongs to this part.
     public func contains(relativePath: String) -> Bool {
-        var stem = ItemIdentifier.slug(forRelativePath: relativePath)
-        while let dash = stem.lastIndex(of: "-"), stem[stem.index(after: dash)...].allSatisfy(\.isNumber),
-            stem.index(after: dash) < stem.endIndex {
-            stem = String(stem[..<dash])
-        }
         // FNV-1a: the same share on every machine and every run (Swift's Hasher is seeded).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in stem.utf8 {
+        for byte in relativePath.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

@@ -46,6 +46,11 @@ enum InputOptions {
         options.probe.toolTimeout = (command.double("timeout") ?? 30) * 0.9
         options.probe.allowDamaged = command.flag("allow-damaged")
         options.shard = command.value("shard").flatMap(Shard.init(parsing:))
+        if options.shard != nil, command.flag("ndjson") {
+            Diagnostics.usageError("--shard makes a partial manifest for vitrine manifest merge, which NDJSON cannot carry; leave out --ndjson",
+                commandPath: command.path)
+            return nil
+        }
         if let list = command.value("captions-from") { options.captions.sources = CaptionSources.parse(list).sources }
         options.captions.fallback = command.value("caption-fallback").flatMap(CaptionOptions.Fallback.init(rawValue:)) ?? .none
         options.captions.language = command.value("lang")
