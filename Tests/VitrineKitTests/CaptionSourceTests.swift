@@ -188,6 +188,9 @@ final class CaptionSourceTests: XCTestCase {
             XCTAssertEqual(header.text?.xmp, EmbeddedTextReader.read(path: picture)?.xmp, name)
         }
         XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data(#"<x:xmpmeta crs:Exposure="1"/>"#.utf8)))
+        XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data("<exif:ISOSpeedRatings><rdf:Seq>".utf8)))
+        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data(#"<rdf:Description xmp:Rating="3"/>"#.utf8)))
+        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<p:City>Brest</p:City>".utf8)))
     }
 
     func testIPTCWithoutCharsetIsReadAsLatin1WithAWarning() throws {

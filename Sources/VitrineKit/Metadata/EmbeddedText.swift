@@ -119,12 +119,24 @@ public enum EmbeddedTextReader {
         return exif.isEmpty && exif.warnings == nil ? nil : exif
     }
 
-    /// Whether an XMP packet names any property vitrine reads (by local name, whatever its
-    /// namespace prefix): most cameras' and editors' XMP holds only settings, and parsing it
-    /// is exiv2's slowest step.
+    /// Whether an XMP packet names any property vitrine reads, as a qualified name
+    /// (`dc:title=`, `<photoshop:City>`, whatever the namespace prefix): most cameras' and
+    /// editors' XMP holds only settings, and parsing it is exiv2's slowest step.
+    /// (`exif:ISOSpeedRatings` is not `xmp:Rating`: the name must end where the property does.)
     public static func xmpMayHaveText(_ packet: Data) -> Bool {
-        ["description", "title", "subject", "Rating", "Location", "City", "State", "Country"]
-            .contains { packet.range(of: Data($0.utf8)) != nil }
+        let bytes = [UInt8](packet)
+        let ends: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"),
+            UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+        for name in [":description", ":title", ":subject", ":Rating", ":Location", ":City", ":State", ":Country"] {
+            let needle = Data(name.utf8)
+            var start = packet.startIndex
+            while let found = packet.range(of: needle, in: start..<packet.endIndex) {
+                let after = found.upperBound - packet.startIndex
+                if after < bytes.count, ends.contains(bytes[after]) { return true }
+                start = found.upperBound
+            }
+        }
+        return false
     }
 
     /// GPS coordinates from libvips' own EXIF fields (read by libexif with the header): each
