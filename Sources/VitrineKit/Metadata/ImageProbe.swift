@@ -265,30 +265,50 @@ enum ExifValue {
     /// second copy, as far as it goes, repeats the first.
     static func strictText(_ printed: String?) -> String? {
         guard let printed else { return nil }
-        let pattern = #"^(.*) \([^()]*(\([^()]*\)[^()]*)*, [A-Za-z]+, \d+ components?, \d+ bytes?\)$"#
-        guard let match = printed.range(of: pattern, options: .regularExpression) else {
-            var search = printed.startIndex
-            while let open = printed.range(of: " (", range: search..<printed.endIndex) {
-                let value = printed[..<open.lowerBound], copy = printed[open.upperBound...]
-                if !copy.isEmpty, (value + ", ").hasPrefix(copy) || copy.hasPrefix(value + ", ") {
-                    return value.trimmingCharacters(in: .whitespaces)
-                }
-                search = open.upperBound
+        if let value = wholeValue(printed) { return value }
+        var search = printed.startIndex
+        while let open = printed.range(of: " (", range: search..<printed.endIndex) {
+            let value = printed[..<open.lowerBound], copy = printed[open.upperBound...]
+            if !copy.isEmpty, (value + ", ").hasPrefix(copy) || copy.hasPrefix(value + ", ") {
+                return value.trimmingCharacters(in: .whitespaces)
             }
-            return nil
+            search = open.upperBound
         }
-        // Group 1 is everything before the last top-level " (".
-        let whole = String(printed[match])
+        return nil
+    }
+
+    /// `VALUE (FORMATTED, TYPE, N components, N bytes)` → VALUE, read from the end (no regular
+    /// expression: this runs for several fields of every file). FORMATTED may hold parentheses.
+    private static func wholeValue(_ printed: String) -> String? {
+        guard printed.hasSuffix(")") else { return nil }
+        var rest = Substring(printed.dropLast())
+        func takeLast() -> Substring? {
+            guard let comma = rest.range(of: ", ", options: .backwards) else { return nil }
+            defer { rest = rest[..<comma.lowerBound] }
+            return rest[comma.upperBound...]
+        }
+        func isCount(_ piece: Substring, _ unit: String) -> Bool {
+            let parts = piece.split(separator: " ")
+            return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCII) && parts[0].allSatisfy(\.isNumber)
+                && (parts[1] == unit || parts[1] == unit + "s")
+        }
+        guard let bytes = takeLast(), isCount(bytes, "byte"), let components = takeLast(), isCount(components, "component"),
+            let type = takeLast(), !type.isEmpty, type.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        // The "(" that the final ")" closes: the last one at the top level.
         var depth = 0
-        var cut = whole.endIndex
-        for index in whole.indices.reversed() {
-            let character = whole[index]
-            if character == ")" { depth += 1 } else if character == "(" {
+        for index in rest.indices.reversed() {
+            if rest[index] == ")" {
+                depth += 1
+            } else if rest[index] == "(" {
+                if depth == 0 {
+                    guard index > rest.startIndex, rest[rest.index(before: index)] == " " else { return nil }
+                    return rest[..<rest.index(before: index)].trimmingCharacters(in: .whitespaces)
+                }
                 depth -= 1
-                if depth == 0 { cut = index; break }
             }
         }
-        return String(whole[..<cut]).trimmingCharacters(in: .whitespaces)
+        return nil
     }
 
     static func leadingInteger(_ text: String?) -> Int? {
