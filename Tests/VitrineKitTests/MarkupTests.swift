@@ -1,4 +1,5 @@
 import Foundation
+import VipsKit
 import XCTest
 @testable import VitrineKit
 
@@ -79,6 +80,34 @@ final class MarkupTests: XCTestCase {
         let sanitized = Markup.sanitize(##"<p>A <strong>b</strong> &amp; <a href="https://x">link</a> <span style="color: #00ff00">g</span> <code>c</code></p><ul><li>one</li><li>two</li></ul>"##)
         XCTAssertEqual(Markup.pango(sanitized.html),
             ##"A <b>b</b> &amp; <u>link</u> <span foreground="#00ff00">g</span> <tt>c</tt>"## + "\n\n• one\n• two")
+    }
+
+    /// Pango itself (through libvips `text`, as contact sheets will draw captions) accepts what
+    /// `pango(_:)` makes of every element the sanitiser keeps, and refuses broken markup.
+    func testPangoAcceptsTheConvertedMarkup() throws {
+        try Vips.initialize()
+        let everything = Markup.fromMarkdown("""
+            # Title & *more*
+
+            Text with **bold**, _italic_, `code`, ~~no~~ <u>u</u> <s>s</s> H<sub>2</sub>O e<sup>x</sup> <small>small</small>
+            <span style="color:#c00">red</span> <font color="teal">teal</font> [a link](https://example.com/?a=1&b=2) < > " '
+
+            > quoted
+
+            1. one
+            2. two
+
+            ---
+            ```
+            pre <b>formatted</b>
+            ```
+            """).html
+        for markup in [everything, Markup.sanitize("<b>unclosed <i>tags & stray </u> closers").html, "plain"] {
+            let pango = Markup.pango(markup)
+            let image = try Operation.image("text", ["text": .string(pango), "font": .string("DejaVu Sans 12"), "width": .int(400)])
+            XCTAssertGreaterThan(image.width * image.height, 0, pango)
+        }
+        XCTAssertThrowsError(try Operation.image("text", ["text": .string("<b>broken"), "font": .string("DejaVu Sans 12")]))
     }
 
     func testColourStylesOnlyWhenTheyAreJustAColour() {
