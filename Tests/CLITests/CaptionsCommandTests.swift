@@ -129,12 +129,5 @@ final class CaptionsCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("bad.json: not valid JSON"), bad.stderr)
     }
 
-    func runExiv2(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["exiv2"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-    }
+    func runExiv2(_ arguments: [String]) throws { try Program.output("exiv2", arguments) }
 }

@@ -105,16 +105,5 @@ final class CaptionsCorpusTests: XCTestCase {
         return value
     }
 
-    private func exiv2(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["exiv2"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    private func exiv2(_ arguments: [String]) throws -> String { try Program.run("exiv2", arguments).stdout }
 }

@@ -19,21 +19,13 @@ final class PlaceholderCommandTests: XCTestCase {
 
     /// Runs the reference check; its exit status (0 close, 1 too far, 2 cannot check).
     func check(_ picture: String, _ hash: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Tests/Support/placeholder_check.py").path, picture, hash]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        if process.terminationStatus == 2, output.contains("pip install") {
+        let result = try Program.run("python3", [root.appendingPathComponent("Tests/Support/placeholder_check.py").path, picture, hash])
+        let output = result.stdout + result.stderr
+        if result.status == 2, output.contains("pip install") {
             if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil { XCTFail(output) }
             throw XCTSkip("thumbhash-python is not installed: \(output)")
         }
-        return (process.terminationStatus, output)
+        return (result.status, output)
     }
 
     func testThumbHashesDecodeWithTheReferenceToThePicturesColours() throws {
@@ -54,12 +46,7 @@ final class PlaceholderCommandTests: XCTestCase {
             if item["kind"] as? String == "video" {
                 picture = folder + "/t/" + ((item["renditions"] as! [[String: Any]])[0]["path"] as! String)
             } else {
-                let made = Process()
-                made.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                made.arguments = ["vipsthumbnail", source, "-s", "100x100", "-o", picture]
-                try made.run()
-                made.waitUntilExit()
-                XCTAssertEqual(made.terminationStatus, 0)
+                try Program.output("vipsthumbnail", [source, "-s", "100x100", "-o", picture])
             }
             let result = try check(picture, hash)
             XCTAssertEqual(result.status, 0, "\(id): \(result.output)")

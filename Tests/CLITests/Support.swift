@@ -78,3 +78,41 @@ enum Corpus {
 
 func items(_ manifest: [String: Any]) -> [[String: Any]] { manifest["items"] as? [[String: Any]] ?? [] }
 func errors(_ manifest: [String: Any]) -> [[String: Any]] { manifest["errors"] as? [[String: Any]] ?? [] }
+
+/// Another program the tests compare vitrine with (exiv2, ffprobe, vipsthumbnail, python3),
+/// found on PATH and run to the end.
+enum Program {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ name: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errors = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errors.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+            stderr: String(decoding: errors.data, as: UTF8.self))
+    }
+
+    /// Runs it, failing the test unless it exits 0; its stdout.
+    @discardableResult
+    static func output(_ name: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try run(name, arguments)
+        XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.stderr)", file: file, line: line)
+        return result.stdout
+    }
+}

@@ -18,19 +18,7 @@ final class VideoCommandTests: XCTestCase {
 
     /// Runs a program (ffmpeg, ffprobe) and returns its stdout.
     @discardableResult
-    func tool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
-    }
+    func tool(_ name: String, _ arguments: [String]) throws -> String { try Program.output(name, arguments) }
 
     func testScanReportsDurationLabelAndStreams() throws {
         let run = try Vitrine.run(["scan", folder + "/in"])
