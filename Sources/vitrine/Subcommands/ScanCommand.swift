@@ -16,6 +16,10 @@ enum ScanCommand {
             Files that are not pictures or videos are ignored quietly (listed with --verbose);
             files meant to be media that cannot be read are named on stderr, listed in the
             manifest's "errors", and make the exit status 1.
+            Captions, titles, keywords, places and ratings come from a captions file (--captions),
+            sidecars (name.md in sigal's format, name.txt; a folder's index.md gives its title),
+            then XMP, IPTC and EXIF, each field from the first source in --captions-from order;
+            Markdown and HTML are reduced to a safe subset. See vitrine-scan(1), CAPTIONS.
             """,
         options: InputOptions.specs + [
             .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),

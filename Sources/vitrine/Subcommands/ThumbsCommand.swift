@@ -15,7 +15,8 @@ enum ThumbsCommand {
             Files are written as DIR/<id>-<box>[@2x].<ext>, e.g. DIR/beach/dsc-0042-256x256.jpg,
             each through a temporary file and a rename, so an interrupted run leaves no partial
             image. The manifest lists each item's renditions, smallest first, with paths
-            relative to DIR.
+            relative to DIR, and a placeholder hash (--placeholder, default ThumbHash) that a viewer
+            can paint while they load. Captions are read as 'vitrine scan' reads them.
             """,
         options: [
             .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required)"),
