@@ -77,6 +77,26 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(try Vitrine.run(["scan", gallery, "--shard", "1/2", "--ndjson"]).status, 2)
     }
 
+    /// A thumbs part that loses an item (a JPEG cut short: its header reads, its pixels do not)
+    /// tells the merge, which then opens on the same item as a single run.
+    func testThumbsPartsLosingTheInitialItemMergeLikeOneRun() throws {
+        let gallery = folder + "/lossy"
+        try FileManager.default.createDirectory(atPath: gallery, withIntermediateDirectories: true)
+        let source = root.appendingPathComponent("Examples/media/coffee.jpg").path
+        for name in ["a", "b", "d", "e", "f", "g"] { try FileManager.default.copyItem(atPath: source, toPath: gallery + "/\(name).jpg") }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: gallery + "/c.jpg"))
+        for (initial, expected) in [("2", 2), ("3", 2), ("6", 5)] {
+            let (single, merged, _) = try singleAndMerged(["thumbs", gallery, "-o", folder + "/t", "--size", "32",
+                "--initial-index", initial], count: 2)
+            XCTAssertEqual(merged, single, "--initial-index \(initial)")
+            let manifest = try JSONSerialization.jsonObject(with: single) as! [String: Any]
+            XCTAssertEqual(errors(manifest).count, 1)
+            // c (index 2) is lost: asked for c, a run opens on d, now at 2; asked for d, on d; for g, on g, now at 5.
+            XCTAssertEqual(manifest["initialIndex"] as? Int, expected, "--initial-index \(initial)")
+        }
+    }
+
     func testPartsThatDoNotFitAreRefused() throws {
         let examples = root.appendingPathComponent("Examples/media").path
         func part(_ extra: [String], _ name: String) throws -> String {

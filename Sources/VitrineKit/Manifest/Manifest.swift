@@ -103,6 +103,16 @@ public struct PartialManifest: Codable, Equatable, Sendable {
     public var reverse: Bool
     /// `--initial-index`, checked when the parts are joined.
     public var initialIndex: Int
+    /// `thumbs`: items the scan found but rendering lost (their errors are in `errors`), so
+    /// that the merge knows where the initial item was.
+    public var dropped: [DroppedItem]?
+}
+
+/// An item a part lost after its scan: where it stood in the gallery order.
+public struct DroppedItem: Codable, Equatable, Sendable {
+    public var id: String
+    public var takenAt: String?
+    public var sortKey: RecordedSortKey
 }
 
 /// An item's sort key in a part: what ``ItemSorter`` compares, recorded so that items from

@@ -54,27 +54,34 @@ public enum ManifestMerge {
                 items.append(item)
             }
         }
-        items.sort { $0.sortKey!.walk < $1.sortKey!.walk }
-        let keys = items.map { item -> SortKey in
-            let recorded = item.sortKey!
-            var key = SortKey(file: InputFile(path: item.source.path, relativePath: recorded.path, inputIndex: recorded.input,
-                bytes: item.source.bytes, modified: recorded.mtime ?? 0), takenAt: item.takenAt)
+        // The scan's order held the items rendering lost too: the initial index counts them.
+        let dropped = manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
+        let entries = (items.map { ($0.id, $0.takenAt, $0.sortKey!, true) } + dropped.map { ($0.id, $0.takenAt, $0.sortKey, false) })
+            .sorted { $0.2.walk < $1.2.walk }
+        let keys = entries.map { id, takenAt, recorded, _ -> SortKey in
+            var key = SortKey(file: InputFile(path: id, relativePath: recorded.path, inputIndex: recorded.input,
+                bytes: 0, modified: recorded.mtime ?? 0), takenAt: takenAt)
             key.sidecarOrders = recorded.orders ?? []
             key.captionsPosition = recorded.captions
             return key
         }
-        items = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { items[$0] }
+        let scanOrder = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { entries[$0] }
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        items = scanOrder.filter(\.3).map { byID[$0.0]! }
         for index in items.indices { items[index].sortKey = nil }
         let initial = partial.initialIndex
-        guard items.isEmpty ? initial == 0 : (0..<items.count).contains(initial) else {
-            throw Failure(description: ScanError.initialIndexOutOfRange(initial, count: items.count).message)
+        guard scanOrder.isEmpty ? initial == 0 : (0..<scanOrder.count).contains(initial) else {
+            throw Failure(description: ScanError.initialIndexOutOfRange(initial, count: scanOrder.count).message)
         }
+        // As a single run: the item asked for, or, if it was lost, the one after it.
+        let initialItem: Int? = items.isEmpty ? nil
+            : items.firstIndex { $0.id == scanOrder[initial].0 } ?? min(scanOrder[..<initial].filter(\.3).count, items.count - 1)
         Navigation.link(&items, cyclic: first.cyclic)
 
         var merged = first
         merged.partial = nil
         merged.items = items
-        merged.initialIndex = items.isEmpty ? nil : initial
+        merged.initialIndex = initialItem
         merged.title = manifests.lazy.compactMap(\.manifest.title).first
         merged.description = manifests.lazy.compactMap(\.manifest.description).first
         var folders: [String: Folder] = [:]

@@ -27,7 +27,20 @@ public enum ManifestSchema {
         "shard": { "type": "string", "pattern": "^[1-9][0-9]*/[1-9][0-9]*$" },
         "order": { "enum": ["name", "natural", "date", "mtime", "none", "sidecar", "captions"] },
         "reverse": { "type": "boolean" },
-        "initialIndex": { "type": "integer", "minimum": 0 }
+        "initialIndex": { "type": "integer", "minimum": 0 },
+        "dropped": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["id", "sortKey"],
+            "additionalProperties": false,
+            "properties": {
+              "id": { "$ref": "#/$defs/id" },
+              "takenAt": { "type": "string" },
+              "sortKey": { "$ref": "#/$defs/sortKey" }
+            }
+          }
+        }
       }
     },
     "items": { "type": "array", "items": { "$ref": "#/$defs/item" } },
@@ -81,24 +94,25 @@ public enum ManifestSchema {
         "prev": { "$ref": "#/$defs/id" },
         "next": { "$ref": "#/$defs/id" },
         "selection": { "type": "integer", "minimum": 1 },
-        "sortKey": {
-          "type": "object",
-          "required": ["input", "path", "walk"],
-          "additionalProperties": false,
-          "properties": {
-            "input": { "type": "integer", "minimum": 0 },
-            "path": { "type": "string", "minLength": 1 },
-            "walk": { "type": "integer", "minimum": 0 },
-            "mtime": { "type": "number" },
-            "orders": { "type": "array", "items": { "type": ["string", "null"] } },
-            "captions": { "type": "integer", "minimum": 0 }
-          }
-        },
+        "sortKey": { "$ref": "#/$defs/sortKey" },
         "caption": { "$ref": "#/$defs/caption" },
         "title": { "type": "string", "minLength": 1 },
         "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },
         "location": { "$ref": "#/$defs/location" },
         "rating": { "type": "integer", "minimum": -1, "maximum": 5 }
+      }
+    },
+    "sortKey": {
+      "type": "object",
+      "required": ["input", "path", "walk"],
+      "additionalProperties": false,
+      "properties": {
+        "input": { "type": "integer", "minimum": 0 },
+        "path": { "type": "string", "minLength": 1 },
+        "walk": { "type": "integer", "minimum": 0 },
+        "mtime": { "type": "number" },
+        "orders": { "type": "array", "items": { "type": ["string", "null"] } },
+        "captions": { "type": "integer", "minimum": 0 }
       }
     },
     "caption": {

@@ -90,6 +90,15 @@ public struct ThumbnailBuilder: Sendable {
             manifest.initialIndex = kept.isEmpty ? nil
                 : kept.firstIndex { $0.id == initialID } ?? min(kept.filter { $0.index < initial }.count, kept.count - 1)
         }
+        // A part records the items it lost, so that the merge can follow the initial item as
+        // a single run does.
+        if manifest.partial != nil {
+            let keptIDs = Set(kept.map(\.id))
+            let dropped = manifest.items.filter { !keptIDs.contains($0.id) }.compactMap { item in
+                item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
+            }
+            manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
+        }
         Navigation.link(&kept, cyclic: options.scan.cyclic)
         manifest.items = kept
         manifest.errors.sort(by: ItemError.precedes)
