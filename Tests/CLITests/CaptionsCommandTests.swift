@@ -91,6 +91,36 @@ final class CaptionsCommandTests: XCTestCase {
         XCTAssertNil(none["title"])
     }
 
+    /// darktable's `name.ext.xmp` and Lightroom's `name.xmp` beside a photo or a video: their
+    /// fields win over the same fields inside the file, which fill in the rest.
+    func testXMPSidecarsBesidePhotosAndVideos() throws {
+        try runExiv2(["-M", "set Xmp.dc.title lang=x-default Inside title", "-M", "set Xmp.dc.description lang=x-default Inside words",
+            folder + "/g/a.jpg"])
+        try write("g/a.jpg.xmp", """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+              xmp:Rating="4"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Sidecar title</rdf:li></rdf:Alt></dc:title>
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            """)
+        try FileManager.default.copyItem(atPath: examples + "/clip.mp4", toPath: folder + "/g/clip.mp4")
+        try write("g/clip.xmp", """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description><rdf:Alt>
+            <rdf:li xml:lang="x-default">A test card</rdf:li></rdf:Alt></dc:description></rdf:Description></rdf:RDF></x:xmpmeta>
+            """)
+        let run = try Vitrine.run(["scan", "g"], currentDirectory: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let list = byID(try run.json())
+        XCTAssertEqual(list["a"]?["title"] as? String, "Sidecar title")
+        XCTAssertEqual(list["a"]?["rating"] as? Int, 4)
+        XCTAssertEqual(list["a"]?["caption"] as? [String: String], ["style": "plain", "text": "Inside words", "source": "xmp"])
+        XCTAssertEqual(list["clip"]?["caption"] as? [String: String], ["style": "plain", "text": "A test card", "source": "xmp"])
+        XCTAssertNil(list["b"]?["title"])
+        // Not a source when xmp is not asked for.
+        let without = try Vitrine.run(["scan", "g", "--captions-from", "sidecar"], currentDirectory: folder)
+        XCTAssertNil(byID(try without.json())["clip"]?["caption"])
+    }
+
     func testHostileTextIsSanitisedOrCutWithWarningsAndNothingCrashes() throws {
         try write("g/a.md", "Title: <script>alert(1)</script>T\n\nHi <script>document.cookie</script><b>open <i>tags <a href=\"javascript:x\">x</a>")
         try Data([0x43, 0x61, 0x66, 0xE9, 0x0A, 0x00, 0x01]).write(to: URL(fileURLWithPath: folder + "/g/b.txt"))

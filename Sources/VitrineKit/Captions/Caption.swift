@@ -91,6 +91,22 @@ public struct ItemText: Codable, Equatable, Sendable {
         caption == nil && title == nil && keywords == nil && location == nil && rating == nil && date == nil && order == nil
     }
 
+    /// These fields, each completed from `other` where this has none.
+    func filling(from other: ItemText) -> ItemText {
+        var merged = self
+        merged.caption = caption ?? other.caption
+        merged.title = title ?? other.title
+        merged.keywords = keywords ?? other.keywords
+        merged.rating = rating ?? other.rating
+        merged.date = date ?? other.date
+        merged.order = order ?? other.order
+        merged.thumbnail = thumbnail ?? other.thumbnail
+        if merged.location == nil { merged.location = other.location }
+        let warnings = (self.warnings ?? []) + (other.warnings ?? [])
+        merged.warnings = warnings.isEmpty ? nil : warnings
+        return merged
+    }
+
     mutating func warn(_ messages: [String], prefix: String = "") {
         guard !messages.isEmpty else { return }
         warnings = (warnings ?? []) + messages.map { prefix + $0 }

@@ -119,6 +119,26 @@ public enum EmbeddedTextReader {
         return exif.isEmpty && exif.warnings == nil ? nil : exif
     }
 
+    /// `embedded` with the XMP of a sidecar beside the media (`IMG_1.jpg.xmp`, as darktable
+    /// writes, or `IMG_1.xmp`, as Lightroom does) put first: an editor's sidecar holds its
+    /// latest words, so each of its fields wins over the same field inside the file.
+    public static func withSidecarXMP(_ embedded: EmbeddedText?, mediaPath: String, language: String?) -> EmbeddedText? {
+        let stem = (mediaPath as NSString).deletingPathExtension
+        let candidates = [mediaPath + ".xmp", stem + ".xmp", mediaPath + ".XMP", stem + ".XMP"]
+        guard let sidecar = candidates.first(where: isSmallRegularFile),
+            let packet = FileManager.default.contents(atPath: sidecar)
+        else { return embedded }
+        guard let fromSidecar = read(xmpPacket: packet, language: language) else { return embedded }
+        var result = embedded ?? EmbeddedText()
+        result.xmp = result.xmp.map { fromSidecar.filling(from: $0) } ?? fromSidecar
+        return result
+    }
+
+    private static func isSmallRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size <= Sidecar.maximumFileBytes
+    }
+
     /// Whether an XMP packet names any property vitrine reads, as a qualified name
     /// (`dc:title=`, `<photoshop:City>`, whatever the namespace prefix): most cameras' and
     /// editors' XMP holds only settings, and parsing it is exiv2's slowest step.

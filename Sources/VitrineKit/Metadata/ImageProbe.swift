@@ -141,7 +141,10 @@ public enum ImageProbe {
             }
             var header = header(of: image, format: format)
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
-            if options.embeddedText { header.text = embeddedText(image, path: path, language: options.language) }
+            if options.embeddedText {
+                header.text = EmbeddedTextReader.withSidecarXMP(embeddedText(image, path: path, language: options.language),
+                    mediaPath: path, language: options.language)
+            }
             return .image(header)
         } catch {
             let message = error.message(about: path)
@@ -164,6 +167,7 @@ public enum ImageProbe {
             if options.hash {
                 header.sha256 = try? Checksum.sha256(ofFile: path)
             }
+            if options.embeddedText { header.text = EmbeddedTextReader.withSidecarXMP(nil, mediaPath: path, language: options.language) }
             return .video(header)
         case .failed(let message, let reason):
             // Music is not a failed video: a file named as sound without pictures is ignored.

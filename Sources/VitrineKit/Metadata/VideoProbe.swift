@@ -23,6 +23,8 @@ public struct VideoHeader: Codable, Equatable, Sendable {
     /// Cut off or corrupt, kept because damage was allowed, and what ffprobe said of it.
     public var damaged: Bool?
     public var damage: String?
+    /// Captions and the like from an XMP sidecar beside it (when asked for).
+    public var text: EmbeddedText?
 }
 
 /// Recognises videos by their first bytes and reads them with ffprobe.

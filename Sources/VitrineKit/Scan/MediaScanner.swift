@@ -63,7 +63,7 @@ public struct MediaScanner: Sendable {
                 for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
             case .success(.probe(.video(let header))):
                 entries.append((file, Self.item(file, header)))
-                embedded.append(nil)
+                embedded.append(header.text)
                 if let damage = header.damage { warnings.append((file.path, "damaged: \(damage), kept (--allow-damaged)")) }
             case .success(.probe(.ignored(let reason))):
                 ignored.append((file.path, reason))
