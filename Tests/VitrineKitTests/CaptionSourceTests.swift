@@ -190,7 +190,11 @@ final class CaptionSourceTests: XCTestCase {
         XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data(#"<x:xmpmeta crs:Exposure="1"/>"#.utf8)))
         XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data("<exif:ISOSpeedRatings><rdf:Seq>".utf8)))
         XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data(#"<rdf:Description xmp:Rating="3"/>"#.utf8)))
-        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<p:City>Brest</p:City>".utf8)))
+        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<photoshop:City>Brest</photoshop:City>".utf8)))
+        XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data("<MicrosoftPhoto:Rating>75</MicrosoftPhoto:Rating>".utf8)))
+        XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data(#"<rdf:Description xmp:Rating="0"/>"#.utf8)), "0 is unrated")
+        XCTAssertFalse(EmbeddedTextReader.xmpMayHaveText(Data("<xmp:Rating>0</xmp:Rating>".utf8)))
+        XCTAssertTrue(EmbeddedTextReader.xmpMayHaveText(Data("<xmp:Rating>-1</xmp:Rating>".utf8)))
     }
 
     func testIPTCWithoutCharsetIsReadAsLatin1WithAWarning() throws {

@@ -157,7 +157,8 @@ public struct CaptionsFile: Sendable {
             text.location = Location(name: place)
         }
         if let rating = fields["rating"].flatMap({ ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }) {
-            if (-1...5).contains(rating) { text.rating = rating } else { warnings.append("\(place): rating \(rating) is not -1…5: ignored") }
+            // 0 is "unrated", as in XMP: nothing to say.
+            if (-1...5).contains(rating) { text.rating = rating == 0 ? nil : rating } else { warnings.append("\(place): rating \(rating) is not -1…5: ignored") }
         }
         for warning in text.warnings ?? [] { warnings.append("\(place): \(warning)") }
         text.warnings = nil

@@ -62,8 +62,8 @@ public enum Sidecar {
             text.location = Location(name: place)
         }
         if let keywords = document.value("keywords").map(Keywords.split), !keywords.isEmpty { text.keywords = keywords }
-        if let rating = document.value("rating").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (-1...5).contains(rating) {
-            text.rating = rating
+        if let rating = document.value("rating").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), (-1...5).contains(rating), rating != 0 {
+            text.rating = rating  // 0 is "unrated", as in XMP
         }
         if let date = document.value("date") {
             if let normalized = DateText.normalize(date) { text.date = normalized } else { text.warn(["Date: '\(date)' is not a date: ignored"]) }

@@ -78,7 +78,7 @@ public struct Item: Codable, Equatable, Sendable {
     public var sortKey: RecordedSortKey?
     /// The caption, from the first source (in `--captions-from` order) that has one.
     public var caption: Caption?
-    /// Title, keywords, place and star rating (-1 rejected, 0–5), each from the first source
+    /// Title, keywords, place and star rating (-1 rejected, 1–5; 0, unrated, is left out), each from the first source
     /// that has it.
     public var title: String?
     public var keywords: [String]?

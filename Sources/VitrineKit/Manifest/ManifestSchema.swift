@@ -99,7 +99,7 @@ public enum ManifestSchema {
         "title": { "type": "string", "minLength": 1 },
         "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },
         "location": { "$ref": "#/$defs/location" },
-        "rating": { "type": "integer", "minimum": -1, "maximum": 5 }
+        "rating": { "enum": [-1, 1, 2, 3, 4, 5] }
       }
     },
     "sortKey": {

@@ -139,21 +139,30 @@ public enum EmbeddedTextReader {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size <= Sidecar.maximumFileBytes
     }
 
-    /// Whether an XMP packet names any property vitrine reads, as a qualified name
-    /// (`dc:title=`, `<photoshop:City>`, whatever the namespace prefix): most cameras' and
-    /// editors' XMP holds only settings, and parsing it is exiv2's slowest step.
-    /// (`exif:ISOSpeedRatings` is not `xmp:Rating`: the name must end where the property does.)
+    /// Whether an XMP packet names any property vitrine reads (`dc:title=`, `<photoshop:City>`):
+    /// most cameras' and editors' XMP holds only settings, and parsing it is exiv2's slowest
+    /// step. Names are matched with their registered prefixes, which the XMP Toolkit, exiv2 and
+    /// ExifTool all write (`MicrosoftPhoto:Rating` is not `xmp:Rating`), and must end where the
+    /// property does (`exif:ISOSpeedRatings`); `xmp:Rating` 0 means unrated, nothing to read.
     public static func xmpMayHaveText(_ packet: Data) -> Bool {
         let bytes = [UInt8](packet)
         let ends: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"),
             UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-        for name in [":description", ":title", ":subject", ":Rating", ":Location", ":City", ":State", ":Country"] {
+        let unrated = ["=\"0\"", "='0'", ">0<"].map { Array($0.utf8) }
+        for name in ["dc:description", "dc:title", "dc:subject", "xmp:Rating", "Iptc4xmpCore:Location", "photoshop:City",
+            "photoshop:State", "photoshop:Country"] {
             let needle = Data(name.utf8)
             var start = packet.startIndex
             while let found = packet.range(of: needle, in: start..<packet.endIndex) {
-                let after = found.upperBound - packet.startIndex
-                if after < bytes.count, ends.contains(bytes[after]) { return true }
                 start = found.upperBound
+                let after = found.upperBound - packet.startIndex
+                let before = found.lowerBound - packet.startIndex
+                // A whole name (not `xdc:title`, not `dc:titles`), and not a closing tag.
+                guard after < bytes.count, ends.contains(bytes[after]),
+                    before == 0 || !(bytes[before - 1].isASCIILetterOrDigit || bytes[before - 1] == UInt8(ascii: "/"))
+                else { continue }
+                if name == "xmp:Rating", unrated.contains(where: { bytes[after...].starts(with: $0) }) { continue }
+                return true
             }
         }
         return false
@@ -285,11 +294,11 @@ public enum EmbeddedTextReader {
         return String(text[text.index(after: space)...])
     }
 
-    /// `4`, `4.0` → 4; -1 (rejected) to 5.
+    /// `4`, `4.0` → 4; -1 (rejected) or 1 to 5. 0 is "unrated" (XMP, and Windows' EXIF Rating).
     private static func rating(_ text: String) -> Int? {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
         let stars = Int(value.rounded())
-        return (-1...5).contains(stars) ? stars : nil
+        return (-1...5).contains(stars) && stars != 0 ? stars : nil
     }
 
     private static func place(_ parts: [String]) -> Location? {
@@ -299,4 +308,11 @@ public enum EmbeddedTextReader {
 
     /// Seven decimals: about a centimetre, and no binary noise in the manifest.
     private static func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigit: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+    }
 }
