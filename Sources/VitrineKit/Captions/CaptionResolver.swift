@@ -65,14 +65,16 @@ struct CaptionResolver {
     }
 
     /// The merged text of file number `index` (in the `files` given to `init`).
-    mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?) -> ItemText {
+    /// - Parameter sidecarExists: whether a file beside it exists, when the caller's walk knows.
+    mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?,
+                       sidecarExists: ((String) -> Bool)? = nil) -> ItemText {
         var merged = ItemText()
         var coordinates: Location?
         for source in options.sources {
             let text: ItemText?
             switch source {
             case .file: text = fileEntries[index]?.text
-            case .sidecar: text = options.sources.contains(.sidecar) ? Sidecar.text(forMedia: file.path) : nil
+            case .sidecar: text = options.sources.contains(.sidecar) ? Sidecar.text(forMedia: file.path, exists: sidecarExists) : nil
             case .xmp, .iptc, .exif: text = embedded?[source]
             }
             guard let text else { continue }

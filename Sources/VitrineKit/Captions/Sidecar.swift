@@ -27,12 +27,15 @@ public enum Sidecar {
     }
 
     /// What the sidecar of `mediaPath` says, or nil when it has none.
-    static func text(forMedia mediaPath: String) -> ItemText? {
+    /// - Parameter exists: whether a file is there, when the caller knows (its folder was
+    ///   walked); default nil, which asks the file system.
+    static func text(forMedia mediaPath: String, exists: ((String) -> Bool)? = nil) -> ItemText? {
         let folder = (mediaPath as NSString).deletingLastPathComponent
         let name = (mediaPath as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         for candidate in [name + ".md", stem + ".md", name + ".txt", stem + ".txt"] {
             let path = folder.isEmpty ? candidate : folder + "/" + candidate
+            if let exists, !exists(path) { continue }
             guard let read = readFile(path) else { continue }
             var text = ItemText()
             text.warn(read.warnings, prefix: "\(candidate): ")

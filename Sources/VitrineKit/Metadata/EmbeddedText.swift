@@ -145,27 +145,39 @@ public enum EmbeddedTextReader {
     /// ExifTool all write (`MicrosoftPhoto:Rating` is not `xmp:Rating`), and must end where the
     /// property does (`exif:ISOSpeedRatings`); `xmp:Rating` 0 means unrated, nothing to read.
     public static func xmpMayHaveText(_ packet: Data) -> Bool {
-        let bytes = [UInt8](packet)
-        let ends: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"),
-            UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-        let unrated = ["=\"0\"", "='0'", ">0<"].map { Array($0.utf8) }
-        for name in ["dc:description", "dc:title", "dc:subject", "xmp:Rating", "Iptc4xmpCore:Location", "photoshop:City",
-            "photoshop:State", "photoshop:Country"] {
-            let needle = Data(name.utf8)
-            var start = packet.startIndex
-            while let found = packet.range(of: needle, in: start..<packet.endIndex) {
-                start = found.upperBound
-                let after = found.upperBound - packet.startIndex
-                let before = found.lowerBound - packet.startIndex
-                // A whole name (not `xdc:title`, not `dc:titles`), and not a closing tag.
-                guard after < bytes.count, ends.contains(bytes[after]),
-                    before == 0 || !(bytes[before - 1].isASCIILetterOrDigit || bytes[before - 1] == UInt8(ascii: "/"))
-                else { continue }
-                if name == "xmp:Rating", unrated.contains(where: { bytes[after...].starts(with: $0) }) { continue }
-                return true
+        packet.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let ends: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"),
+                UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+            let unrated = ["=\"0\"", "='0'", ">0<"].map { Array($0.utf8) }
+            for name in ["dc:description", "dc:title", "dc:subject", "xmp:Rating", "Iptc4xmpCore:Location", "photoshop:City",
+                "photoshop:State", "photoshop:Country"] {
+                let needle = Array(name.utf8)
+                var start = 0
+                while let before = find(needle, in: bytes, from: start) {
+                    let after = before + needle.count
+                    start = after
+                    // A whole name (not `xdc:title`, not `dc:titles`), and not a closing tag.
+                    guard after < bytes.count, ends.contains(bytes[after]),
+                        before == 0 || !(bytes[before - 1].isASCIILetterOrDigit || bytes[before - 1] == UInt8(ascii: "/"))
+                    else { continue }
+                    if name == "xmp:Rating", unrated.contains(where: { bytes[after...].starts(with: $0) }) { continue }
+                    return true
+                }
             }
+            return false
         }
-        return false
+    }
+
+    /// Where `needle` next stands in `bytes` at or after `start`.
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// GPS coordinates from libvips' own EXIF fields (read by libexif with the header): each
@@ -282,8 +294,10 @@ public enum EmbeddedTextReader {
     static let undecodedUnicodeComment = "Unsupported UNICODE string"
 
     /// `text` unless it is what a camera fills in by itself.
-    private static func written(_ text: String) -> String? {
-        cameraPlaceholders.contains(CaptionText.clean(text).text.lowercased()) ? nil : text
+    /// (Placeholders are ASCII: a plain trim suffices, and spares a Unicode normalisation per file.)
+    static func written(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        return trimmed.isEmpty || cameraPlaceholders.contains(trimmed.lowercased()) ? nil : text
     }
 
     private static func nonEmpty(_ words: [String]) -> [String]? { words.isEmpty ? nil : words }

@@ -281,36 +281,49 @@ enum ExifValue {
         return nil
     }
 
-    /// `VALUE (FORMATTED, TYPE, N components, N bytes)` → VALUE, read from the end (no regular
-    /// expression: this runs for several fields of every file). FORMATTED may hold parentheses.
+    /// `VALUE (FORMATTED, TYPE, N components, N bytes)` → VALUE, read from the end over the
+    /// UTF-8 bytes (no regular expression, no Foundation search: this runs for several fields
+    /// of every file). FORMATTED may hold parentheses.
     private static func wholeValue(_ printed: String) -> String? {
-        guard printed.hasSuffix(")") else { return nil }
-        var rest = Substring(printed.dropLast())
-        func takeLast() -> Substring? {
-            guard let comma = rest.range(of: ", ", options: .backwards) else { return nil }
-            defer { rest = rest[..<comma.lowerBound] }
-            return rest[comma.upperBound...]
+        let bytes = Array(printed.utf8)
+        guard bytes.last == UInt8(ascii: ")") else { return nil }
+        var end = bytes.count - 1  // exclusive end of what is left to read
+        /// The piece after the last ", " before `end`, moving `end` to that ", ".
+        func takeLast() -> ArraySlice<UInt8>? {
+            var index = end - 2
+            while index >= 0 {
+                if bytes[index] == UInt8(ascii: ","), bytes[index + 1] == UInt8(ascii: " ") {
+                    defer { end = index }
+                    return bytes[(index + 2)..<end]
+                }
+                index -= 1
+            }
+            return nil
         }
-        func isCount(_ piece: Substring, _ unit: String) -> Bool {
-            let parts = piece.split(separator: " ")
-            return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy(\.isASCII) && parts[0].allSatisfy(\.isNumber)
-                && (parts[1] == unit || parts[1] == unit + "s")
+        func isCount(_ piece: ArraySlice<UInt8>?, _ unit: String) -> Bool {
+            guard let piece, let space = piece.firstIndex(of: UInt8(ascii: " ")), space > piece.startIndex,
+                piece[..<space].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else { return false }
+            let word = piece[(space + 1)...]
+            return word.elementsEqual(unit.utf8) || word.elementsEqual((unit + "s").utf8)
         }
-        guard let bytes = takeLast(), isCount(bytes, "byte"), let components = takeLast(), isCount(components, "component"),
-            let type = takeLast(), !type.isEmpty, type.allSatisfy({ $0.isASCII && $0.isLetter })
+        guard isCount(takeLast(), "byte"), isCount(takeLast(), "component"), let type = takeLast(), !type.isEmpty,
+            type.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
         else { return nil }
         // The "(" that the final ")" closes: the last one at the top level.
         var depth = 0
-        for index in rest.indices.reversed() {
-            if rest[index] == ")" {
+        var index = end - 1
+        while index >= 0 {
+            if bytes[index] == UInt8(ascii: ")") {
                 depth += 1
-            } else if rest[index] == "(" {
+            } else if bytes[index] == UInt8(ascii: "(") {
                 if depth == 0 {
-                    guard index > rest.startIndex, rest[rest.index(before: index)] == " " else { return nil }
-                    return rest[..<rest.index(before: index)].trimmingCharacters(in: .whitespaces)
+                    guard index > 0, bytes[index - 1] == UInt8(ascii: " ") else { return nil }
+                    return String(decoding: bytes[..<(index - 1)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 }
                 depth -= 1
             }
+            index -= 1
         }
         return nil
     }

@@ -9,6 +9,9 @@ struct GalleryText {
     private let galleryRoot: String?
     private let files: [InputFile]
     private let ids: [String]
+    /// Every file the walk found (all parts): a folder the walk listed needs no `stat` per
+    /// possible sidecar.
+    private let walked: Set<String>
     /// `index.md` of each folder looked at (nil: it has none).
     private var folders: [String: ItemText?] = [:]
 
@@ -16,7 +19,9 @@ struct GalleryText {
 
     /// - Parameter otherParts: files of the other parts (`--shard`), whose captions-file rows
     ///   are theirs to use, not "for no item".
-    init(options: CaptionOptions, inputs: [String], files: [InputFile], ids: [String], otherParts: [InputFile] = []) {
+    init(options: CaptionOptions, inputs: [String], files: [InputFile], ids: [String], otherParts: [InputFile] = [],
+         walked: Set<String> = []) {
+        self.walked = walked
         resolver = CaptionResolver(options: options, files: files, ids: ids, otherParts: otherParts)
         inputIsFolder = inputs.map { input in
             var info = stat()
@@ -35,7 +40,11 @@ struct GalleryText {
     /// Sets `item`'s caption, title, keywords, location, rating (and `takenAt` from a sidecar's
     /// `Date:`), and returns what the sources said.
     mutating func apply(toFile index: Int, _ file: InputFile, embedded: EmbeddedText?, item: inout Item) -> ItemText {
-        let text = resolver.text(forFile: index, file, embedded: embedded)
+        // Found in a walked folder: its neighbours are all in `walked` (hidden and .nomedia-listed
+        // names excepted, which are no sidecars either).
+        let walked = self.walked
+        let known = root(of: file) != nil && !walked.isEmpty
+        let text = resolver.text(forFile: index, file, embedded: embedded, sidecarExists: known ? { walked.contains($0) } : nil)
         item.caption = text.caption
         item.title = text.title
         item.keywords = text.keywords

@@ -37,6 +37,7 @@ public struct MediaScanner: Sendable {
         // Files named like media hold their id whether or not they read, and whichever part
         // (--shard) they are in: ids never depend on other files' content or on the part.
         let namedLikeMedia = found.files.filter { MediaFormat.looksLikeMedia($0.path) }
+        let walked = Set(found.files.map(\.path))
         var otherParts: [InputFile] = []
         if let shard = options.shard {
             otherParts = found.files.filter { !shard.contains(relativePath: $0.relativePath) }
@@ -89,7 +90,7 @@ public struct MediaScanner: Sendable {
             return item
         }
         var texts = GalleryText(options: options.captions, inputs: inputs, files: entries.map(\.file), ids: ids,
-            otherParts: otherParts)
+            otherParts: otherParts, walked: walked)
         var sortKeys: [SortKey] = []
         for index in items.indices {
             let text = texts.apply(toFile: index, entries[index].file, embedded: embedded[index], item: &items[index])
