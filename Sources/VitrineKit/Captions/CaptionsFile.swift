@@ -113,33 +113,35 @@ public struct CaptionsFile: Sendable {
         }
         var text = ItemText()
         let styleName = ((fields["style"] as? String) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        let style: Caption.Style?
+        /// How the caption is written: a manifest style, or Markdown (which becomes markup).
+        enum Written { case style(Caption.Style), markdown }
+        let style: Written
         switch styleName {
-        case "", "plain", "text": style = .plain
-        case "markup", "html": style = .markup
-        case "markdown", "md": style = nil
-        case "custom": style = .custom
+        case "", "plain", "text": style = .style(.plain)
+        case "markup", "html": style = .style(.markup)
+        case "markdown", "md": style = .markdown
+        case "custom": style = .style(.custom)
         default:
             warnings.append("\(place): unknown style '\(styleName)' (plain, markup, markdown or custom): read as plain")
-            style = .plain
+            style = .style(.plain)
         }
         switch (style, fields["caption"]) {
-        case (.custom, let object as [String: Any]):
+        case (.style(.custom), let object as [String: Any]):
             if let rawCaption, let value = RawJSON(rawCaption) {
                 text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
             } else if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
                 text.caption = Caption(style: .custom, custom: RawJSON(String(decoding: data, as: UTF8.self)), source: CaptionSource.file.rawValue)
             }
-        case (.custom, let string as String):
+        case (.style(.custom), let string as String):
             let value = RawJSON(string)
             if value == nil || !string.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
                 warnings.append("\(place): a custom caption must be a JSON object: ignored")
             } else {
                 text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
             }
-        case (nil, let string as String):
+        case (.markdown, let string as String):
             text.caption = Caption.markdown(string, source: .file, into: &text)
-        case (let style?, let string as String):
+        case (.style(let style), let string as String):
             text.caption = Caption.make(string, style: style, source: .file, into: &text)
         case (_, nil), (_, is NSNull):
             break
