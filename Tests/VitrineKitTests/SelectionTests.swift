@@ -25,6 +25,45 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(gallery.items.map(\.selection), [nil, nil, 1])
     }
 
+    /// On a manifest as vitrine writes it, editing the text gives exactly what encoding the
+    /// edited manifest gives, step after step (adding, renumbering, removing, clearing).
+    func testEditingTheTextMatchesEncodingTheManifest() throws {
+        var gallery = manifest(["a", "b", "c", "d"])
+        var text = try gallery.encoded()
+        for steps: [Selection.Step] in [[.add("c"), .add("a")], [.add("d"), .remove("c")], [.toggle("b"), .toggle("a")], [.clear], [.add("3")]] {
+            text = try Selection.apply(steps, toJSON: text)
+            try Selection.apply(steps, to: &gallery)
+            XCTAssertEqual(String(decoding: text, as: UTF8.self), String(decoding: try gallery.encoded(), as: UTF8.self), "\(steps)")
+        }
+    }
+
+    /// Every other byte stays: a custom caption's layout, `1.50`, unknown fields, another
+    /// tool's key order and spacing.
+    func testOnlySelectionBytesChange() throws {
+        let custom = #"{"z": 1,  "n": 1.50, "a": [ ]}"#
+        var gallery = manifest(["a", "b"])
+        gallery.items[0].caption = Caption(style: .custom, custom: RawJSON(custom), source: "file")
+        var text = String(decoding: try gallery.encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""format" : "jpeg","#, with: #""format" : "jpeg", "vendor" : {"k" : 2.50},"#)
+        let added = String(decoding: try Selection.apply([.add("b"), .add("a")], toJSON: Data(text.utf8)), as: UTF8.self)
+        XCTAssertTrue(added.contains(#""custom" : "# + custom), added)
+        XCTAssertTrue(added.contains(#""vendor" : {"k" : 2.50}"#))
+        let cleared = String(decoding: try Selection.apply([.clear], toJSON: Data(added.utf8)), as: UTF8.self)
+        XCTAssertEqual(cleared, text)
+        // Compact JSON with `selection` last (keys in another tool's order).
+        let compact = #"{"schema":"vitrine-manifest/1","generator":"x","direction":"horizontal","cyclic":false,"errors":[],"#
+            + #""items":[{"id":"a","index":0,"position":"1 of 2","kind":"image","format":"jpeg","width":1,"height":1,"#
+            + #""source":{"path":"a","bytes":1},"next":"b","selection":1},"#
+            + #"{"id":"b","index":1,"position":"2 of 2","kind":"image","format":"jpeg","width":1,"height":1,"#
+            + #""source":{"path":"b","bytes":1},"prev":"a"}]}"#
+        let moved = String(decoding: try Selection.apply([.remove("a"), .add("b")], toJSON: Data(compact.utf8)), as: UTF8.self)
+        // Removed from the end of a; put in b before the first key that sorts after it.
+        XCTAssertEqual(moved, compact.replacingOccurrences(of: #","selection":1},"#, with: "},")
+            .replacingOccurrences(of: #""format":"jpeg","width":1,"height":1,"source":{"path":"b""#,
+                with: #""format":"jpeg","selection" : 1,"width":1,"height":1,"source":{"path":"b""#))
+        XCTAssertEqual(try ManifestFile.decode(Data(moved.utf8)).items.map(\.selection), [nil, 1])
+    }
+
     func testReferencesAreIdsFirstThenIndices() throws {
         var gallery = manifest(["2", "x", "y"])
         try Selection.apply([.add("2"), .add("1")], to: &gallery)

@@ -32,20 +32,71 @@ public enum Selection {
         manifest.items.filter { $0.selection != nil }.sorted { $0.selection! < $1.selection! }.map(\.id)
     }
 
-    /// Applies `steps` to a manifest as JSON, touching nothing but `items[].selection`: fields
-    /// vitrine does not know (a hand-added `title`, another tool's) are kept. The output is
-    /// formatted as vitrine writes manifests (sorted keys, two-space indent, final newline).
+    /// Applies `steps` to a manifest as JSON, touching nothing but `items[].selection`: every
+    /// other byte is kept as it was (fields vitrine does not know, a custom caption's layout,
+    /// `1.50` written so). A `selection` added goes where sorted keys put it, laid out as
+    /// vitrine lays out its manifests.
     public static func apply(_ steps: [Step], toJSON data: Data) throws -> Data {
         var manifest = try ManifestFile.decode(data)
+        let before = manifest.items.map(\.selection)
         try apply(steps, to: &manifest)
-        guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-            var items = root["items"] as? [[String: Any]], items.count == manifest.items.count
+        guard case .array(let nodes, _)? = JSONSpans.parse(data)?["items"], nodes.count == manifest.items.count
         else { throw ManifestFile.ReadError(description: "not a vitrine manifest") }
-        for (index, item) in manifest.items.enumerated() { items[index]["selection"] = item.selection }
-        root["items"] = items
-        var out = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        out.append(0x0A)
-        return out
+        var bytes = Array(data)
+        // From the last item back, so that earlier offsets stay valid.
+        for (index, node) in nodes.enumerated().reversed() where manifest.items[index].selection != before[index] {
+            guard case .object(let members, let range) = node else { continue }
+            edit(&bytes, members: members, object: range, selection: manifest.items[index].selection)
+        }
+        return Data(bytes)
+    }
+
+    /// Sets, replaces or removes the `selection` member of one item object, in place.
+    private static func edit(_ bytes: inout [UInt8], members: [(key: String, node: JSONSpans.Node)], object: Range<Int>,
+                             selection: Int?) {
+        let keyStarts = members.map { keyStart(before: $0.node.range.lowerBound, in: bytes) }
+        if let at = members.firstIndex(where: { $0.key == "selection" }) {
+            let value = members[at].node.range
+            if let selection {
+                bytes.replaceSubrange(value, with: Array(String(selection).utf8))
+            } else if at + 1 < members.count {
+                bytes.removeSubrange(keyStarts[at]..<keyStarts[at + 1])  // the member, its comma, the gap
+            } else if at > 0 {
+                bytes.removeSubrange(members[at - 1].node.range.upperBound..<value.upperBound)  // from the comma before
+            } else {
+                bytes.removeSubrange((object.lowerBound + 1)..<(object.upperBound - 1))
+            }
+            return
+        }
+        guard let selection else { return }
+        let member = Array("\"selection\" : \(selection)".utf8)
+        guard let first = members.first else {
+            bytes.insert(contentsOf: member, at: object.lowerBound + 1)
+            return
+        }
+        // The object's own separator between members (`,` and its line break and indent).
+        let separator = members.count > 1 ? Array(bytes[first.node.range.upperBound..<keyStarts[1]])
+            : Array(",".utf8) + Array(bytes[(object.lowerBound + 1)..<keyStarts[0]])
+        if let next = members.firstIndex(where: { $0.key > "selection" }) {
+            bytes.insert(contentsOf: member + separator, at: keyStarts[next])
+        } else {
+            bytes.insert(contentsOf: separator + member, at: members[members.count - 1].node.range.upperBound)
+        }
+    }
+
+    /// Where the key of the member whose value starts at `valueStart` begins: back over the
+    /// colon, the spaces and the quoted key.
+    private static func keyStart(before valueStart: Int, in bytes: [UInt8]) -> Int {
+        var index = valueStart - 1
+        while index > 0, bytes[index] != UInt8(ascii: ":") { index -= 1 }  // the colon
+        index -= 1
+        while index > 0, bytes[index] != UInt8(ascii: "\"") { index -= 1 }  // the key's closing quote
+        index -= 1
+        while index > 0 {  // the key's opening quote (a quote not escaped)
+            if bytes[index] == UInt8(ascii: "\""), bytes[index - 1] != UInt8(ascii: "\\") { return index }
+            index -= 1
+        }
+        return index
     }
 
     /// Applies `steps` in order and renumbers the selection 1…k without gaps. Adding an item
