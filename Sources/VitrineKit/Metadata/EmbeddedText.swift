@@ -296,8 +296,12 @@ public enum EmbeddedTextReader {
     /// `text` unless it is what a camera fills in by itself.
     /// (Placeholders are ASCII: a plain trim suffices, and spares a Unicode normalisation per file.)
     static func written(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
-        return trimmed.isEmpty || cameraPlaceholders.contains(trimmed.lowercased()) ? nil : text
+        // Blank or control characters only (an unset UserComment): nothing written.
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0.value > 0x20 && $0.value != 0x7F }) else { return nil }
+        let last = scalars.lastIndex(where: { $0.value > 0x20 && $0.value != 0x7F })!
+        let trimmed = String(scalars[first...last])
+        return trimmed.count <= 40 && cameraPlaceholders.contains(trimmed.lowercased()) ? nil : text
     }
 
     private static func nonEmpty(_ words: [String]) -> [String]? { words.isEmpty ? nil : words }

@@ -186,7 +186,14 @@ public enum ImageProbe {
     /// alone, from the packet libvips read, and only when it names a property vitrine reads;
     /// ImageDescription, UserComment and GPS come from libvips' own EXIF fields.
     static func embeddedText(_ image: Image, path: String, language: String?) -> EmbeddedText? {
-        let value = { (field: String) in ExifValue.strictText(image.string(field)) }
+        // Each field is read and unpacked once (the closure runs for several of every file).
+        var cache: [String: String?] = [:]
+        let value = { (field: String) -> String? in
+            if let known = cache[field] { return known }
+            let text = ExifValue.strictText(image.string(field))
+            cache[field] = text
+            return text
+        }
         let cutShort = ["exif-ifd0-ImageDescription", "exif-ifd2-UserComment"].contains { image.hasField($0) && value($0) == nil }
         let needsExiv2 = image.hasField("iptc-data") || cutShort
             || ["exif-ifd0-XPTitle", "exif-ifd0-XPComment", "exif-ifd0-XPKeywords", "exif-ifd0-XPSubject", "exif-ifd0-Rating"]
@@ -319,7 +326,10 @@ enum ExifValue {
             } else if bytes[index] == UInt8(ascii: "(") {
                 if depth == 0 {
                     guard index > 0, bytes[index - 1] == UInt8(ascii: " ") else { return nil }
-                    return String(decoding: bytes[..<(index - 1)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    var start = 0, stop = index - 1
+                    while start < stop, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                    while stop > start, bytes[stop - 1] == UInt8(ascii: " ") { stop -= 1 }
+                    return String(decoding: bytes[start..<stop], as: UTF8.self)
                 }
                 depth -= 1
             }
