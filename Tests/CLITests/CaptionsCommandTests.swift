@@ -2,20 +2,16 @@ import Foundation
 import XCTest
 
 /// Captions end to end: `vitrine scan` with sidecars, captions files, precedence and hostile text.
-final class CaptionsCommandTests: XCTestCase {
-    var folder: String!
-    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+final class CaptionsCommandTests: TemporaryFolderTestCase {
+    let examples = Repository.examples
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-captions-\(UUID().uuidString.prefix(8))"
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: folder + "/g", withIntermediateDirectories: true)
         for name in ["a", "b", "c", "d", "e"] {
             try FileManager.default.copyItem(atPath: examples + "/coffee.jpg", toPath: folder + "/g/\(name).jpg")
         }
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     func write(_ relative: String, _ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + relative))

@@ -3,17 +3,8 @@ import XCTest
 
 /// The manifest as a contract: every manifest vitrine writes passes the published schema (with a
 /// real JSON Schema validator) and `vitrine manifest validate`; broken ones are caught by place.
-final class ManifestContractTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-contract-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+final class ManifestContractTests: TemporaryFolderTestCase {
+    let root = Repository.root
 
     func testPrintedSchemaIsThePublishedOne() throws {
         let printed = try Vitrine.run(["manifest", "schema"])

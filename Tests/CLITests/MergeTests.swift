@@ -3,17 +3,8 @@ import XCTest
 
 /// `--shard K/N` parts joined by `vitrine manifest merge` give what a single run prints, byte
 /// for byte; parts that do not fit together are refused.
-final class MergeTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-merge-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+final class MergeTests: TemporaryFolderTestCase {
+    let root = Repository.root
 
     /// The single run's stdout, and the merge of `count` parts given in a scrambled order.
     func singleAndMerged(_ arguments: [String], count: Int = 3) throws -> (single: Data, merged: Data, parts: [String]) {

@@ -5,17 +5,8 @@ import XCTest
 
 /// `thumbs` placeholders, decoded by the reference ThumbHash implementation (PyPI
 /// thumbhash-python, through Tests/Support/placeholder_check.py) and compared with the pictures.
-final class PlaceholderCommandTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-placeholder-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+final class PlaceholderCommandTests: TemporaryFolderTestCase {
+    let root = Repository.root
 
     /// Runs the reference check; its exit status (0 close, 1 too far, 2 cannot check).
     func check(_ picture: String, _ hash: String) throws -> (status: Int32, output: String) {

@@ -2,16 +2,14 @@ import Foundation
 import XCTest
 
 /// `vitrine scan` on media made here (no corpus needed).
-final class ScanCommandTests: XCTestCase {
-    var folder: String!
+final class ScanCommandTests: TemporaryFolderTestCase {
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-cli-\(UUID().uuidString.prefix(8))"
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         // Made with the real libvips CLI tools would be circular; use vitrine's own test-free path:
         // copy the bundled Examples, which are real JPEGs with EXIF orientation.
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        let examples = Repository.examples
         for name in ["astronaut.jpg", "coffee.jpg", "orientation-landscape-6.jpg"] {
             try FileManager.default.copyItem(atPath: examples + "/" + name, toPath: folder + "/" + name)
         }
@@ -20,8 +18,6 @@ final class ScanCommandTests: XCTestCase {
         try Data("just text".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         try Data("not really a jpeg".utf8).write(to: URL(fileURLWithPath: folder + "/broken.jpg"))
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     func testManifestOnStdoutErrorsOnStderrExitOne() throws {
         let run = try Vitrine.run(["scan", folder])

@@ -2,21 +2,16 @@ import Foundation
 import XCTest
 
 /// `vitrine select` and `vitrine manifest get` on a manifest of the bundled Examples.
-final class SelectAndGetTests: XCTestCase {
-    var folder: String!
+final class SelectAndGetTests: TemporaryFolderTestCase {
     var file: String { folder + "/gallery.json" }
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-select-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        try super.setUpWithError()
+        let examples = Repository.examples
         let scan = try Vitrine.run(["scan", examples])
         XCTAssertEqual(scan.status, 0, scan.stderr)
         try scan.stdout.write(to: URL(fileURLWithPath: file))
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     func testStepsApplyInOrderAndRenumber() throws {
         let run = try Vitrine.run(["select", file, "--add", "coffee", "--add", "0", "--add", "clip", "--remove", "0",
@@ -64,8 +59,7 @@ final class SelectAndGetTests: XCTestCase {
         XCTAssertEqual((first["viewer"] as? [String: Any])?["kind"] as? String, "map")
         XCTAssertEqual(first["selection"] as? Int, 1)
         // Untouched, a manifest comes out byte for byte as vitrine writes it.
-        let plain = try Vitrine.run(["scan", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/media").path])
+        let plain = try Vitrine.run(["scan", Repository.examples])
         XCTAssertEqual(try Vitrine.run(["select", "-"], stdin: plain.stdoutText).stdout, plain.stdout)
     }
 
@@ -97,13 +91,9 @@ final class SelectAndGetTests: XCTestCase {
     }
 }
 
-final class ExportTests: XCTestCase {
+final class ExportTests: TemporaryFolderTestCase {
     func testSelectionIsCopiedInOrderOrLinked() throws {
-        let folder = NSTemporaryDirectory() + "vitrine-export-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+        let examples = Repository.examples
         let scan = try Vitrine.run(["scan", examples])
         let chosen = try Vitrine.run(["select", "-", "--add", "coffee", "--add", "clip", "--add", "astronaut"],
             stdin: scan.stdoutText)

@@ -35,27 +35,31 @@ struct Vitrine {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
         let start = Date()
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes while it runs, so a large output cannot block it.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let outData = outBox.data
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self),
-            seconds: Date().timeIntervalSince(start))
+        let (status, out, err) = try runToEnd(process, stdin: stdin)
+        return Run(status: status, stdout: out, stderr: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(start))
     }
+}
+
+/// Runs `process` with `stdin` (or nothing) on its input, reading both its outputs while it
+/// runs so that a large output cannot block it; its status, stdout and stderr.
+private func runToEnd(_ process: Process, stdin: String?) throws -> (Int32, Data, Data) {
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let outBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, outBox.data, errData)
 }
 
 /// The shared corpus: skipped when VITRINE_CORPUS is unset, a failure when it is set but missing.
@@ -92,20 +96,8 @@ enum Program {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [name] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errors = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errors.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-            stderr: String(decoding: errors.data, as: UTF8.self))
+        let (status, out, err) = try runToEnd(process, stdin: nil)
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// Runs it, failing the test unless it exits 0; its stdout.
@@ -114,5 +106,28 @@ enum Program {
         let result = try run(name, arguments)
         XCTAssertEqual(result.status, 0, "\(name) \(arguments): \(result.stderr)", file: file, line: line)
         return result.stdout
+    }
+}
+
+/// The repository these tests are in, and its bundled example media.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static var examples: String { root.appendingPathComponent("Examples/media").path }
+}
+
+/// A test case with a fresh temporary `folder` for each test, removed after it.
+class TemporaryFolderTestCase: XCTestCase {
+    var folder: String!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "vitrine-\(type(of: self))-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+        try super.tearDownWithError()
     }
 }

@@ -5,8 +5,7 @@ import XCTest
 /// `vitrine thumbs` on the bundled Examples (no corpus needed).
 final class ThumbsCommandTests: XCTestCase {
     var output: String!
-    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/media").path
+    let examples = Repository.examples
 
     override func setUpWithError() throws {
         output = NSTemporaryDirectory() + "vitrine-thumbs-\(UUID().uuidString.prefix(8))"

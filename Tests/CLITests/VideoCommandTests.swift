@@ -3,18 +3,14 @@ import VipsKit
 import XCTest
 
 /// Video items through the real binary, ffprobe and ffmpeg, on clips made here.
-final class VideoCommandTests: XCTestCase {
-    var folder: String!
-    let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/media/clip.mp4").path
+final class VideoCommandTests: TemporaryFolderTestCase {
+    let clip = Repository.examples + "/clip.mp4"
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "vitrine-video-\(UUID().uuidString.prefix(8))"
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: clip, toPath: folder + "/in/clip.mp4")
     }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Runs a program (ffmpeg, ffprobe) and returns its stdout.
     @discardableResult

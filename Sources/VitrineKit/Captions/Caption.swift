@@ -48,6 +48,22 @@ public struct Location: Codable, Equatable, Sendable {
     }
 
     var hasCoordinates: Bool { latitude != nil && longitude != nil }
+
+    /// The first's name, else the second's; the first's coordinates, else the second's.
+    static func joining(_ first: Location?, _ second: Location?) -> Location? {
+        let name = first?.name ?? second?.name
+        let placed = [first, second].lazy.compactMap { $0 }.first(where: \.hasCoordinates)
+        guard name != nil || placed != nil else { return nil }
+        return Location(name: name, latitude: placed?.latitude, longitude: placed?.longitude, altitude: placed?.altitude)
+    }
+
+    /// GPS coordinates as the manifest holds them, or nil when they are not on Earth: 7
+    /// decimals (about a centimetre, and no binary noise), altitude to a decimetre.
+    static func gps(latitude: Double, longitude: Double, altitude: Double?) -> Location? {
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return Location(latitude: (latitude * 1e7).rounded() / 1e7, longitude: (longitude * 1e7).rounded() / 1e7,
+            altitude: altitude.flatMap { $0.isFinite ? ($0 * 10).rounded() / 10 : nil })
+    }
 }
 
 /// The places captions come from, in the default order of precedence.
@@ -87,11 +103,15 @@ public struct ItemText: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// nil when no source said anything, nor warned.
+    var nilIfEmpty: ItemText? { isEmpty && warnings == nil ? nil : self }
+
     var isEmpty: Bool {
         caption == nil && title == nil && keywords == nil && location == nil && rating == nil && date == nil && order == nil
     }
 
-    /// These fields, each completed from `other` where this has none.
+    /// These fields, each completed from `other` where this has none. A place's name and its
+    /// coordinates (latitude, longitude and altitude together) count as two fields.
     func filling(from other: ItemText) -> ItemText {
         var merged = self
         merged.caption = caption ?? other.caption
@@ -101,7 +121,7 @@ public struct ItemText: Codable, Equatable, Sendable {
         merged.date = date ?? other.date
         merged.order = order ?? other.order
         merged.thumbnail = thumbnail ?? other.thumbnail
-        if merged.location == nil { merged.location = other.location }
+        merged.location = Location.joining(location, other.location)
         let warnings = (self.warnings ?? []) + (other.warnings ?? [])
         merged.warnings = warnings.isEmpty ? nil : warnings
         return merged

@@ -69,32 +69,18 @@ struct CaptionResolver {
     mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?,
                        sidecarExists: ((String) -> Bool)? = nil) -> ItemText {
         var merged = ItemText()
-        var coordinates: Location?
         for source in options.sources {
             let text: ItemText?
             switch source {
             case .file: text = fileEntries[index]?.text
-            case .sidecar: text = options.sources.contains(.sidecar) ? Sidecar.text(forMedia: file.path, exists: sidecarExists) : nil
+            case .sidecar: text = Sidecar.text(forMedia: file.path, exists: sidecarExists)
             case .xmp, .iptc, .exif: text = embedded?[source]
             }
             guard let text else { continue }
             for warning in text.warnings ?? [] { warnings.append((file.path, warning)) }
-            merged.caption = merged.caption ?? text.caption
-            merged.title = merged.title ?? text.title
-            merged.keywords = merged.keywords ?? text.keywords
-            merged.rating = merged.rating ?? text.rating
-            merged.date = merged.date ?? text.date
-            merged.order = merged.order ?? text.order
-            if merged.location?.name == nil, let name = text.location?.name { merged.location = Location(name: name) }
-            if coordinates == nil, let location = text.location, location.hasCoordinates { coordinates = location }
+            merged = merged.filling(from: text)
         }
-        if let coordinates {
-            var location = merged.location ?? Location()
-            location.latitude = coordinates.latitude
-            location.longitude = coordinates.longitude
-            location.altitude = coordinates.altitude
-            merged.location = location
-        }
+        merged.warnings = nil  // reported above, with the file's path
         if merged.caption == nil, options.fallback == .filename {
             let stem = ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
             let name = CaptionText.clean(stem, singleLine: true).text

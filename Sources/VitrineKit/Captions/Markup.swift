@@ -99,7 +99,7 @@ public enum Markup {
 
         mutating func breakLine(_ count: Int) {
             // A list item's first paragraph starts on the bullet's line.
-            if output.hasSuffix("• ") || output.hasSuffix(". "), atItemStart {
+            if atItemStart {
                 pendingSpace = false
                 return
             }
@@ -107,8 +107,8 @@ public enum Markup {
             pendingSpace = false
         }
 
-        mutating func emit(_ text: String) {
-            guard !text.isEmpty else { return }
+        /// Writes the line breaks or the space owed before what comes next.
+        mutating func flushSeparators() {
             if pendingBreaks > 0 {
                 output += String(repeating: "\n", count: pendingBreaks)
                 pendingBreaks = 0
@@ -116,8 +116,13 @@ public enum Markup {
                 output += " "
             }
             pendingSpace = false
+        }
+
+        mutating func emit(_ text: String) {
+            guard !text.isEmpty else { return }
+            flushSeparators()
             output += pango ? Markup.escape(text, quotes: false) : text
-            if text != "• ", !(text.hasSuffix(". ") && text.dropLast(2).allSatisfy(\.isNumber)) { atItemStart = false }
+            atItemStart = false
         }
 
         mutating func write(_ node: MarkupTree.Node) {
@@ -160,9 +165,9 @@ public enum Markup {
                 }
                 if !open.isEmpty {
                     // Open after any pending break or space, so that they stay outside the tag.
-                    emit("\u{0}")
-                    output.removeLast()
+                    flushSeparators()
                     output += open
+                    atItemStart = false
                 }
                 for child in children { write(child) }
                 output += close

@@ -113,15 +113,34 @@ public enum Sidecar {
 
     /// A small regular file's text, or nil when there is none; oversized files are reported.
     static func readFile(_ path: String) -> CaptionText.Cleaned? {
+        switch file(path) {
+        case .missing: return nil
+        case .tooLarge: return CaptionText.Cleaned(text: "", warnings: ["larger than \(CaptionText.byteCount(maximumFileBytes)): ignored"])
+        case .unreadable: return CaptionText.Cleaned(text: "", warnings: ["cannot be read: ignored"])
+        case .contents(let data): return CaptionText.decode(data)
+        }
+    }
+
+    /// A file beside the media, as sidecars (text or XMP) are read: only regular files (not a
+    /// FIFO, not a device behind a link), and none over ``maximumFileBytes``.
+    enum SmallFile {
+        case missing, tooLarge, unreadable
+        case contents(Data)
+
+        /// A regular file within the size: read or not, it is the one to use.
+        var isPresent: Bool {
+            switch self {
+            case .missing, .tooLarge: false
+            case .unreadable, .contents: true
+            }
+        }
+    }
+
+    static func file(_ path: String) -> SmallFile {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        guard Int(info.st_size) <= maximumFileBytes else {
-            return CaptionText.Cleaned(text: "", warnings: ["larger than \(CaptionText.byteCount(maximumFileBytes)): ignored"])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return CaptionText.Cleaned(text: "", warnings: ["cannot be read: ignored"])
-        }
-        return CaptionText.decode(data)
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .missing }
+        guard Int(info.st_size) <= maximumFileBytes else { return .tooLarge }
+        return FileManager.default.contents(atPath: path).map(SmallFile.contents) ?? .unreadable
     }
 }
 

@@ -165,7 +165,7 @@ public struct Rendition: Codable, Equatable, Sendable {
 }
 
 /// A file that was meant to be media but could not be used.
-public struct ItemError: Codable, Equatable, Sendable {
+public struct ItemError: Codable, Hashable, Sendable {
     public var path: String
     /// One line saying what went wrong.
     public var message: String

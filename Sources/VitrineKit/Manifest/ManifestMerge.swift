@@ -54,28 +54,22 @@ public enum ManifestMerge {
                 items.append(item)
             }
         }
-        // The scan's order held the items rendering lost too: the initial index counts them.
+        // The scan's order held the items rendering lost too (`dropped`): the initial index
+        // counts them, as a single run's does.
         let dropped = manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
-        let entries = (items.map { ($0.id, $0.takenAt, $0.sortKey!, true) } + dropped.map { ($0.id, $0.takenAt, $0.sortKey, false) })
-            .sorted { $0.2.walk < $1.2.walk }
-        let keys = entries.map { id, takenAt, recorded, _ -> SortKey in
-            var key = SortKey(file: InputFile(path: id, relativePath: recorded.path, inputIndex: recorded.input,
-                bytes: 0, modified: recorded.mtime ?? 0), takenAt: takenAt)
-            key.sidecarOrders = recorded.orders ?? []
-            key.captionsPosition = recorded.captions
-            return key
-        }
-        let scanOrder = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { entries[$0] }
+        let scanned = (items.map { DroppedItem(id: $0.id, takenAt: $0.takenAt, sortKey: $0.sortKey!) } + dropped)
+            .sorted { $0.sortKey.walk < $1.sortKey.walk }
+        let keys = scanned.map { SortKey(recorded: $0.sortKey, takenAt: $0.takenAt) }
+        let scanOrder = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { scanned[$0].id }
         let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
-        items = scanOrder.filter(\.3).map { byID[$0.0]! }
+        items = scanOrder.compactMap { byID[$0] }
         for index in items.indices { items[index].sortKey = nil }
-        let initial = partial.initialIndex
-        guard scanOrder.isEmpty ? initial == 0 : (0..<scanOrder.count).contains(initial) else {
-            throw Failure(description: ScanError.initialIndexOutOfRange(initial, count: scanOrder.count).message)
+        do {
+            try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
+        } catch {
+            throw Failure(description: error.message)
         }
-        // As a single run: the item asked for, or, if it was lost, the one after it.
-        let initialItem: Int? = items.isEmpty ? nil
-            : items.firstIndex { $0.id == scanOrder[initial].0 } ?? min(scanOrder[..<initial].filter(\.3).count, items.count - 1)
+        let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: items.map(\.id))
         Navigation.link(&items, cyclic: first.cyclic)
 
         var merged = first
@@ -95,9 +89,7 @@ public enum ManifestMerge {
         }
         merged.folders = folders.isEmpty ? nil : folders.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
         // Walk errors (a missing input, a loop) are in every part: once is enough.
-        var errors: [ItemError] = []
-        for (_, manifest) in manifests { for error in manifest.errors where !errors.contains(error) { errors.append(error) } }
-        merged.errors = errors.sorted(by: ItemError.precedes)
+        merged.errors = Set(manifests.flatMap(\.manifest.errors)).sorted(by: ItemError.precedes)
         return merged
     }
 

@@ -13,6 +13,16 @@ public enum Navigation {
     /// `3 of 8` for index 2 of 8.
     public static func positionText(index: Int, count: Int) -> String { "\(index + 1) of \(count)" }
 
+    /// Where a viewer opens once items were dropped from a gallery already in order: on the
+    /// item asked for (`askedFor`, an index in `order`), or, if it was dropped, on the next
+    /// one kept (the last kept when none follows). `kept` are the ids that remain, in order.
+    public static func initialIndex(askedFor: Int, in order: [String], kept: [String]) -> Int? {
+        guard !kept.isEmpty, order.indices.contains(askedFor) else { return nil }
+        if let same = kept.firstIndex(of: order[askedFor]) { return same }
+        let remaining = Set(kept)
+        return min(order[..<askedFor].filter(remaining.contains).count, kept.count - 1)
+    }
+
     /// Fills `index`, `position`, `prev` and `next` of items already in gallery order.
     public static func link(_ items: inout [Item], cyclic: Bool) {
         let count = items.count

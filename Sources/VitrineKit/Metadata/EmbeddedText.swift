@@ -80,7 +80,7 @@ public enum EmbeddedTextReader {
         xmp.rating = tags.string("Xmp.xmp.Rating", into: &xmp).flatMap(rating)
         xmp.location = place(["Xmp.iptc.Location", "Xmp.photoshop.City", "Xmp.photoshop.State", "Xmp.photoshop.Country"]
             .compactMap { tags.string($0, into: &xmp) })
-        return xmp.isEmpty && xmp.warnings == nil ? nil : xmp
+        return xmp.nilIfEmpty
     }
 
     private static func iptcText(_ tags: Tags) -> ItemText? {
@@ -92,7 +92,7 @@ public enum EmbeddedTextReader {
         iptc.keywords = nonEmpty(Keywords.clean(tags.multiple("Iptc.Application2.Keywords", into: &iptc)))
         iptc.location = place(["Iptc.Application2.SubLocation", "Iptc.Application2.City", "Iptc.Application2.ProvinceState",
             "Iptc.Application2.CountryName"].compactMap { tags.string($0, into: &iptc) })
-        return iptc.isEmpty && iptc.warnings == nil ? nil : iptc
+        return iptc.nilIfEmpty
     }
 
     private static func exifText(_ tags: Tags, _ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> ItemText? {
@@ -107,16 +107,12 @@ public enum EmbeddedTextReader {
         var latitude = 0.0, longitude = 0.0, altitude = 0.0
         var error: UnsafeMutablePointer<GError>?
         if gexiv2_metadata_try_get_gps_latitude(metadata, &latitude, &error) != 0,
-            gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, &error) != 0,
-            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
-            var location = Location(latitude: rounded(latitude), longitude: rounded(longitude))
-            if gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, &error) != 0, altitude.isFinite {
-                location.altitude = (altitude * 10).rounded() / 10
-            }
-            exif.location = location
+            gexiv2_metadata_try_get_gps_longitude(metadata, &longitude, &error) != 0 {
+            let hasAltitude = gexiv2_metadata_try_get_gps_altitude(metadata, &altitude, &error) != 0
+            exif.location = Location.gps(latitude: latitude, longitude: longitude, altitude: hasAltitude ? altitude : nil)
         }
         g_clear_error(&error)
-        return exif.isEmpty && exif.warnings == nil ? nil : exif
+        return exif.nilIfEmpty
     }
 
     /// `embedded` with the XMP of a sidecar beside the media (`IMG_1.jpg.xmp`, as darktable
@@ -125,88 +121,12 @@ public enum EmbeddedTextReader {
     public static func withSidecarXMP(_ embedded: EmbeddedText?, mediaPath: String, language: String?) -> EmbeddedText? {
         let stem = (mediaPath as NSString).deletingPathExtension
         let candidates = [mediaPath + ".xmp", stem + ".xmp", mediaPath + ".XMP", stem + ".XMP"]
-        guard let sidecar = candidates.first(where: isSmallRegularFile),
-            let packet = FileManager.default.contents(atPath: sidecar)
-        else { return embedded }
-        guard let fromSidecar = read(xmpPacket: packet, language: language) else { return embedded }
+        guard case .contents(let packet)? = candidates.lazy.map(Sidecar.file).first(where: \.isPresent), let fromSidecar = read(xmpPacket: packet, language: language) else {
+            return embedded
+        }
         var result = embedded ?? EmbeddedText()
         result.xmp = result.xmp.map { fromSidecar.filling(from: $0) } ?? fromSidecar
         return result
-    }
-
-    private static func isSmallRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size <= Sidecar.maximumFileBytes
-    }
-
-    /// Whether an XMP packet names any property vitrine reads (`dc:title=`, `<photoshop:City>`):
-    /// most cameras' and editors' XMP holds only settings, and parsing it is exiv2's slowest
-    /// step. Names are matched with their registered prefixes, which the XMP Toolkit, exiv2 and
-    /// ExifTool all write (`MicrosoftPhoto:Rating` is not `xmp:Rating`), and must end where the
-    /// property does (`exif:ISOSpeedRatings`); `xmp:Rating` 0 means unrated, nothing to read.
-    public static func xmpMayHaveText(_ packet: Data) -> Bool {
-        packet.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let ends: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "/"),
-                UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-            let unrated = ["=\"0\"", "='0'", ">0<"].map { Array($0.utf8) }
-            for name in ["dc:description", "dc:title", "dc:subject", "xmp:Rating", "Iptc4xmpCore:Location", "photoshop:City",
-                "photoshop:State", "photoshop:Country"] {
-                let needle = Array(name.utf8)
-                var start = 0
-                while let before = find(needle, in: bytes, from: start) {
-                    let after = before + needle.count
-                    start = after
-                    // A whole name (not `xdc:title`, not `dc:titles`), and not a closing tag.
-                    guard after < bytes.count, ends.contains(bytes[after]),
-                        before == 0 || !(bytes[before - 1].isASCIILetterOrDigit || bytes[before - 1] == UInt8(ascii: "/"))
-                    else { continue }
-                    if name == "xmp:Rating", unrated.contains(where: { bytes[after...].starts(with: $0) }) { continue }
-                    return true
-                }
-            }
-            return false
-        }
-    }
-
-    /// Where `needle` next stands in `bytes` at or after `start`.
-    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = start
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// GPS coordinates from libvips' own EXIF fields (read by libexif with the header): each
-    /// is the rationals libvips prints first, `15/1 50/1 80303/10000`. `value` gives a field's
-    /// value part (``ExifValue/text(_:)``), or nil.
-    static func location(fromLibvips value: (String) -> String?) -> Location? {
-        func degrees(_ field: String) -> Double? {
-            guard let text = value(field) else { return nil }
-            let parts = text.split(separator: " ").prefix(3).map { part -> Double? in
-                let fraction = part.split(separator: "/")
-                guard fraction.count == 2, let top = Double(fraction[0]), let bottom = Double(fraction[1]), bottom != 0 else { return nil }
-                return top / bottom
-            }
-            guard parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
-            return parts[0]! + parts[1]! / 60 + parts[2]! / 3600
-        }
-        guard var latitude = degrees("exif-ifd3-GPSLatitude"), var longitude = degrees("exif-ifd3-GPSLongitude") else { return nil }
-        if value("exif-ifd3-GPSLatitudeRef")?.uppercased().hasPrefix("S") == true { latitude = -latitude }
-        if value("exif-ifd3-GPSLongitudeRef")?.uppercased().hasPrefix("W") == true { longitude = -longitude }
-        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
-        var location = Location(latitude: rounded(latitude), longitude: rounded(longitude))
-        if let text = value("exif-ifd3-GPSAltitude"), let fraction = text.split(separator: " ").first?.split(separator: "/"),
-            fraction.count == 2, let top = Double(fraction[0]), let bottom = Double(fraction[1]), bottom != 0 {
-            // libexif prints reference 1 (below sea level) as "Sea level reference", 0 as "Sea level".
-            let reference = value("exif-ifd3-GPSAltitudeRef")?.lowercased() ?? ""
-            let below = reference.contains("reference") || reference.contains("below") || reference == "1"
-            location.altitude = ((below ? -1 : 1) * top / bottom * 10).rounded() / 10
-        }
-        return location
     }
 
     /// exiv2 once per process; its own warnings about odd maker notes stay quiet.
@@ -279,20 +199,6 @@ public enum EmbeddedTextReader {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// EXIF captions and GPS from libvips' own fields (libexif read them with the header):
-    /// ImageDescription, else UserComment, as ``read(path:language:)`` takes them. `value`
-    /// gives a field's value part (``ExifValue/text(_:)``), or nil.
-    static func exifText(fromLibvips value: (String) -> String?) -> ItemText? {
-        var exif = ItemText()
-        exif.caption = [value("exif-ifd0-ImageDescription"), value("exif-ifd2-UserComment")]
-            .lazy.compactMap { $0 }.compactMap(written).compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
-        exif.location = location(fromLibvips: value)
-        return exif.isEmpty && exif.warnings == nil ? nil : exif
-    }
-
-    /// What libexif (so libvips) says for a UserComment in UCS-2, which only exiv2 decodes.
-    static let undecodedUnicodeComment = "Unsupported UNICODE string"
-
     /// `text` unless it is what a camera fills in by itself.
     /// (Placeholders are ASCII: a plain trim suffices, and spares a Unicode normalisation per file.)
     static func written(_ text: String) -> String? {
@@ -324,13 +230,4 @@ public enum EmbeddedTextReader {
         return names.isEmpty ? nil : Location(name: names.joined(separator: ", "))
     }
 
-    /// Seven decimals: about a centimetre, and no binary noise in the manifest.
-    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
-}
-
-extension UInt8 {
-    fileprivate var isASCIILetterOrDigit: Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-    }
 }

@@ -142,7 +142,8 @@ public enum ImageProbe {
             var header = header(of: image, format: format)
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             if options.embeddedText {
-                header.text = EmbeddedTextReader.withSidecarXMP(embeddedText(image, path: path, language: options.language),
+                header.text = EmbeddedTextReader.withSidecarXMP(
+                    EmbeddedTextReader.read(header: image, path: path, language: options.language),
                     mediaPath: path, language: options.language)
             }
             return .image(header)
@@ -177,34 +178,6 @@ public enum ImageProbe {
             }
             return .failed(message: message, reason: reason)
         }
-    }
-
-    /// Captions and the like inside the file. exiv2 costs from 0.5 ms to tens of ms a file
-    /// (its EXIF decoding reads every maker note: 24 ms for a Sony photo's 44 KB one), several
-    /// times a header-only scan. So it opens the whole file only for what libvips cannot give:
-    /// IPTC, Windows' XP tags and Rating, a UserComment in UCS-2. Otherwise XMP is parsed
-    /// alone, from the packet libvips read, and only when it names a property vitrine reads;
-    /// ImageDescription, UserComment and GPS come from libvips' own EXIF fields.
-    static func embeddedText(_ image: Image, path: String, language: String?) -> EmbeddedText? {
-        // Each field is read and unpacked once (the closure runs for several of every file).
-        var cache: [String: String?] = [:]
-        let value = { (field: String) -> String? in
-            if let known = cache[field] { return known }
-            let text = ExifValue.strictText(image.string(field))
-            cache[field] = text
-            return text
-        }
-        let cutShort = ["exif-ifd0-ImageDescription", "exif-ifd2-UserComment"].contains { image.hasField($0) && value($0) == nil }
-        let needsExiv2 = image.hasField("iptc-data") || cutShort
-            || ["exif-ifd0-XPTitle", "exif-ifd0-XPComment", "exif-ifd0-XPKeywords", "exif-ifd0-XPSubject", "exif-ifd0-Rating"]
-                .contains(where: image.hasField)
-            || value("exif-ifd2-UserComment") == EmbeddedTextReader.undecodedUnicodeComment
-        if needsExiv2 { return EmbeddedTextReader.read(path: path, language: language) }
-        var text = EmbeddedText(exif: EmbeddedTextReader.exifText(fromLibvips: value))
-        if let packet = image.blob("xmp-data"), EmbeddedTextReader.xmpMayHaveText(packet) {
-            text.xmp = EmbeddedTextReader.read(xmpPacket: packet, language: language)
-        }
-        return text.isEmpty ? nil : text
     }
 
     /// Warnings about metadata (an odd EXIF unit, a bad ICC profile) say nothing about the

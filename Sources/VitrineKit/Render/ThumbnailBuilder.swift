@@ -40,7 +40,6 @@ public struct ThumbnailBuilder: Sendable {
         scanner.excludedFolders = [options.outputDirectory]
         var report = try scanner.scan(inputs, readList: readList)
         var manifest = report.manifest
-        let initialID = manifest.initialIndex.map { manifest.items[$0].id }
         let plans = manifest.items.map { item in plannedOutputs(for: item) }
         for folder in Set(plans.flatMap { $0.map { ($0.path as NSString).deletingLastPathComponent } }) {
             AtomicFile.removeLeftovers(in: folder)
@@ -85,10 +84,9 @@ public struct ThumbnailBuilder: Sendable {
             }
         }
         // The viewer still opens on the item asked for; if that one failed, on the one after it.
-        // (Items still hold their scan indices here.)
-        if let initialID, let initial = manifest.initialIndex {
-            manifest.initialIndex = kept.isEmpty ? nil
-                : kept.firstIndex { $0.id == initialID } ?? min(kept.filter { $0.index < initial }.count, kept.count - 1)
+        // (`manifest.items` still holds the scan's order here.)
+        if let initial = manifest.initialIndex {
+            manifest.initialIndex = Navigation.initialIndex(askedFor: initial, in: manifest.items.map(\.id), kept: kept.map(\.id))
         }
         // A part records the items it lost, so that the merge can follow the initial item as
         // a single run does.

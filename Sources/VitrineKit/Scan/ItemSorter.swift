@@ -11,6 +11,27 @@ struct SortKey: Sendable {
     var captionsPosition: Int?
 }
 
+extension SortKey {
+    /// A key a part recorded (`sortKey`), to sort by again; the file's own path is not compared.
+    init(recorded: RecordedSortKey, takenAt: String?) {
+        file = InputFile(path: recorded.path, relativePath: recorded.path, inputIndex: recorded.input, bytes: 0,
+            modified: recorded.mtime ?? 0)
+        self.takenAt = takenAt
+        sidecarOrders = recorded.orders ?? []
+        captionsPosition = recorded.captions
+    }
+}
+
+extension RecordedSortKey {
+    /// What a part records of `key`: only what `order` compares, beyond the path.
+    init(_ key: SortKey, walk: Int, order: ItemOrder) {
+        self.init(input: key.file.inputIndex, path: key.file.relativePath, walk: walk,
+            mtime: [.date, .mtime].contains(order) ? key.file.modified : nil,
+            orders: order == .sidecar ? key.sidecarOrders : nil,
+            captions: order == .captions ? key.captionsPosition : nil)
+    }
+}
+
 /// Puts items in gallery order. Every order ends in natural path order, so it is total and
 /// the same on every run.
 enum ItemSorter {

@@ -109,15 +109,10 @@ public struct MediaScanner: Sendable {
                 initialIndex: options.initialIndex)
             for (position, index) in order.enumerated() {
                 let key = sortKeys[index]
-                items[position].sortKey = RecordedSortKey(input: key.file.inputIndex, path: key.file.relativePath,
-                    walk: walkIndex[key.file.path] ?? 0,
-                    mtime: [.date, .mtime].contains(options.order) ? key.file.modified : nil,
-                    orders: options.order == .sidecar ? key.sidecarOrders : nil,
-                    captions: options.order == .captions ? key.captionsPosition : nil)
+                items[position].sortKey = RecordedSortKey(key, walk: walkIndex[key.file.path] ?? 0, order: options.order)
             }
         } else {
-            let initialValid = items.isEmpty ? options.initialIndex == 0 : (0..<items.count).contains(options.initialIndex)
-            guard initialValid else { throw ScanError.initialIndexOutOfRange(options.initialIndex, count: items.count) }
+            try ScanError.check(initialIndex: options.initialIndex, count: items.count)
             manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
         }
         Navigation.link(&items, cyclic: options.cyclic)
@@ -151,6 +146,13 @@ extension MediaScanner {
 
 public enum ScanError: Error, Equatable, Sendable {
     case initialIndexOutOfRange(Int, count: Int)
+
+    /// `--initial-index` must name an item; on an empty gallery only 0 is allowed.
+    static func check(initialIndex: Int, count: Int) throws(ScanError) {
+        guard count == 0 ? initialIndex == 0 : (0..<count).contains(initialIndex) else {
+            throw .initialIndexOutOfRange(initialIndex, count: count)
+        }
+    }
 
     public var message: String {
         switch self {

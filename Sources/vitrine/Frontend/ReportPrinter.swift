@@ -11,6 +11,21 @@ enum ReportPrinter {
         .flag("verbose", short: "v", help: "also list ignored non-media files and metadata warnings, on stderr"),
     ]
 
+    /// Starts the worker pool, runs `work` on the command's inputs (and the list reader for
+    /// `-`), then reports as ``finish(_:command:)`` does. A bad option only `work` can judge
+    /// (`--initial-index`) is a usage error.
+    static func run(_ command: ParsedCommand,
+                    _ work: (WorkerPool, [String], () -> [String]) throws(ScanError) -> MediaScanner.Report) -> Int32 {
+        guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
+        defer { pool.shutdown() }
+        do {
+            return finish(try work(pool, command.positionals, InputOptions.listReader(from: command)), command: command)
+        } catch {
+            Diagnostics.usageError(error.message, commandPath: command.path)
+            return ExitStatus.usage
+        }
+    }
+
     static func finish(_ report: MediaScanner.Report, command: ParsedCommand) -> Int32 {
         let verbose = command.flag("verbose")
         if verbose {

@@ -31,14 +31,8 @@ enum ScanCommand {
         guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")
-        guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
-        defer { pool.shutdown() }
-        do {
-            let report = try MediaScanner(options: options, pool: pool).scan(command.positionals, readList: InputOptions.listReader(from: command))
-            return ReportPrinter.finish(report, command: command)
-        } catch {
-            Diagnostics.usageError(error.message, commandPath: command.path)
-            return ExitStatus.usage
+        return ReportPrinter.run(command) { pool, inputs, readList throws(ScanError) in
+            try MediaScanner(options: options, pool: pool).scan(inputs, readList: readList)
         }
     }
 }

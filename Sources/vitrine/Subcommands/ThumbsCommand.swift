@@ -82,14 +82,8 @@ enum ThumbsCommand {
             Diagnostics.error("cannot create the output folder \(output): \(reason)")
             return ExitStatus.fatal
         }
-        guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
-        defer { pool.shutdown() }
-        do {
-            let report = try ThumbnailBuilder(options: options, pool: pool).build(command.positionals, readList: InputOptions.listReader(from: command))
-            return ReportPrinter.finish(report, command: command)
-        } catch {
-            Diagnostics.usageError(error.message, commandPath: command.path)
-            return ExitStatus.usage
+        return ReportPrinter.run(command) { pool, inputs, readList throws(ScanError) in
+            try ThumbnailBuilder(options: options, pool: pool).build(inputs, readList: readList)
         }
     }
 
