@@ -87,10 +87,11 @@ extension EmbeddedTextReader {
             let unrated = ["=\"0\"", "='0'", ">0<"].map { Array($0.utf8) }
             for name in ["dc:description", "dc:title", "dc:subject", "xmp:Rating", "Iptc4xmpCore:Location", "photoshop:City",
                 "photoshop:State", "photoshop:Country"] {
-                var rest = bytes[...]
-                while let found = rest.firstRange(of: name.utf8) {
-                    let before = found.lowerBound, after = found.upperBound
-                    rest = bytes[after...]
+                let needle = Array(name.utf8)
+                var start = 0
+                while let before = find(needle, in: bytes, from: start) {
+                    let after = before + needle.count
+                    start = after
                     // A whole name (not `xdc:title`, not `dc:titles`), and not a closing tag.
                     guard after < bytes.count, ends.contains(bytes[after]),
                         before == 0 || !(bytes[before - 1].isASCIILetterOrDigit || bytes[before - 1] == UInt8(ascii: "/"))
@@ -101,6 +102,18 @@ extension EmbeddedTextReader {
             }
             return false
         }
+    }
+
+    /// Where `needle` next stands in `bytes` at or after `start`. (The standard library's
+    /// generic `firstRange(of:)` made one worker probing 2048 photos take 2.9 s instead of 1.1.)
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 }
 
