@@ -21,7 +21,7 @@ final class InputWalkerTests: XCTestCase {
         let folder = try TestFolder()
         try folder.file("a.txt", "x")
         let result = InputWalker().walk([folder.path + "/missing", folder.path])
-        XCTAssertEqual(result.errors.map(\.reason), ["not-found"])
+        XCTAssertEqual(result.errors.map(\.reason), [.notFound])
         XCTAssertEqual(result.errors.first?.path, folder.path + "/missing")
         XCTAssertEqual(result.files.count, 1)
     }
@@ -33,7 +33,7 @@ final class InputWalkerTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/self", withDestinationPath: folder.path + "/self")
         let result = InputWalker().walk([folder.path])
         XCTAssertEqual(result.files.map(\.relativePath), ["d/a.txt"])
-        XCTAssertEqual(Set(result.errors.map(\.reason)), ["loop"])
+        XCTAssertEqual(Set(result.errors.map(\.reason)), [.loop])
         XCTAssertEqual(result.errors.count, 2)
     }
 
@@ -52,7 +52,7 @@ final class InputWalkerTests: XCTestCase {
         chmod(folder.path + "/locked", 0)
         defer { chmod(folder.path + "/locked", 0o755) }
         let result = InputWalker().walk([folder.path])
-        XCTAssertEqual(result.errors.map(\.reason), ["permission"])
+        XCTAssertEqual(result.errors.map(\.reason), [.permission])
     }
 }
 

@@ -16,29 +16,30 @@ final class RenditionPlanningTests: XCTestCase {
 
     func testFillBoxShrinksToWhatTheSourceCovers() {
         let fill = RenditionSpec(width: 256, height: 256, mode: .fill)
-        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fill, sourceWidth: 4000, sourceHeight: 3000) == (256, 256))
-        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fill, sourceWidth: 200, sourceHeight: 150) == (150, 150))
+        XCTAssertEqual(fill.pixelBox(sourceWidth: 4000, sourceHeight: 3000), Box(width: 256, height: 256))
+        XCTAssertEqual(fill.pixelBox(sourceWidth: 200, sourceHeight: 150), Box(width: 150, height: 150))
         var upscaled = fill
         upscaled.upscale = true
-        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: upscaled, sourceWidth: 200, sourceHeight: 150) == (256, 256))
+        XCTAssertEqual(upscaled.pixelBox(sourceWidth: 200, sourceHeight: 150), Box(width: 256, height: 256))
         let fit = RenditionSpec(width: 256, height: 256)
-        XCTAssertTrue(ThumbnailBuilder.pixelBox(spec: fit, sourceWidth: 200, sourceHeight: 150) == (256, 256))
+        XCTAssertEqual(fit.pixelBox(sourceWidth: 200, sourceHeight: 150), Box(width: 256, height: 256))
     }
 
     func testRetinaOnlyWhenTheSourceHasMorePixels() {
         let fit = RenditionSpec(width: 400, height: 400, scale: 2)
-        XCTAssertTrue(ThumbnailBuilder.sourceExceeds(spec: fit, width: 600, height: 400))
-        XCTAssertFalse(ThumbnailBuilder.sourceExceeds(spec: fit, width: 400, height: 300))
+        XCTAssertTrue(fit.sourceExceeds(width: 600, height: 400))
+        XCTAssertFalse(fit.sourceExceeds(width: 400, height: 300))
+        XCTAssertNil(fit.target(for: PlanningItem(id: "a", kind: .image, width: 400, height: 300)), "no @2x without the pixels")
         let fill = RenditionSpec(width: 256, height: 256, mode: .fill, scale: 2)
-        XCTAssertTrue(ThumbnailBuilder.sourceExceeds(spec: fill, width: 451, height: 300))
-        XCTAssertFalse(ThumbnailBuilder.sourceExceeds(spec: fill, width: 256, height: 1000))
+        XCTAssertTrue(fill.sourceExceeds(width: 451, height: 300))
+        XCTAssertFalse(fill.sourceExceeds(width: 256, height: 1000))
     }
 
     func testOutputPathsStayInsideTheFolder() {
         let spec = RenditionSpec(width: 64, height: 64)
         for path in ["../../etc/passwd", "a/./../b", "..", "...", "/abs/x.jpg", "a//b.jpg"] {
             let id = ItemIdentifier.uniqueIDs(forRelativePaths: [path])[0]
-            let output = ThumbnailBuilder.outputPath(id: id, spec: spec, in: "out/")
+            let output = Path.join("out/", spec.path(forID: id))
             XCTAssertTrue(output.hasPrefix("out/"), output)
             XCTAssertFalse(output.split(separator: "/").contains(".."), output)
             XCTAssertEqual((output as NSString).standardizingPath.hasPrefix("out/"), true, output)
@@ -72,20 +73,28 @@ final class AtomicFileTests: XCTestCase {
 }
 
 final class ThumbnailerTests: XCTestCase {
-    func render(_ source: String, _ spec: RenditionSpec, in folder: TestFolder, box: (Int?, Int?)? = nil) throws -> (RenderOutcome, String) {
-        let target = folder.path + "/out/" + spec.fileSuffix
-        let output = PlannedOutput(spec: spec, path: target, width: box?.0 ?? spec.pixelWidth, height: box?.1 ?? spec.pixelHeight)
-        return (Thumbnailer.render(path: source, request: RenderRequest(outputs: [output])), target)
+    /// One rendition of `source` (its upright size need not be known: one output reads the file itself).
+    func render(_ source: String, _ spec: RenditionSpec, in folder: TestFolder, allowDamaged: Bool = false) -> (ItemOutcome, String) {
+        let target = OutputTarget(paths: [spec.fileSuffix], sourceScale: 1, width: spec.pixelWidth, height: spec.pixelHeight)
+        let job = ItemJob(source: ItemSource(path: source, kind: .image, width: 0, height: 0, allowDamaged: allowDamaged),
+            outputFolder: folder.path + "/out", outputs: [PlannedOutput(output: AnyOutput(spec), target: target)])
+        return (ItemProducer.produce(job), folder.path + "/out/" + spec.fileSuffix)
+    }
+
+    /// The one rendition's facts, when it was made.
+    func made(_ outcome: ItemOutcome) -> (RenditionSpec.Made, damaged: Bool)? {
+        guard case .made(let products, let damaged) = outcome, let made = products.first?.base as? RenditionSpec.Made else { return nil }
+        return (made, damaged)
     }
 
     func testOrientationIsAppliedToPixels() throws {
         let folder = try TestFolder()
         // 60×40 stored, dark left half, orientation 6 (rotate 90° clockwise to view).
         let source = try folder.image("o6.jpg", width: 60, height: 40, orientation: 6)
-        let (outcome, target) = try render(source, RenditionSpec(width: 30, height: 30, encoding: Encoding(format: .png)), in: folder)
-        guard case .rendered(let files, false, _) = outcome else { return XCTFail("\(outcome)") }
-        XCTAssertEqual(files.first?.width, 20)
-        XCTAssertEqual(files.first?.height, 30)
+        let (outcome, target) = render(source, RenditionSpec(width: 30, height: 30, encoding: Encoding(format: .png)), in: folder)
+        guard let (file, damaged) = made(outcome), !damaged else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(file.width, 20)
+        XCTAssertEqual(file.height, 30)
         let image = try Image.load(target)
         XCTAssertNil(image.int("orientation"), "no orientation left for viewers to apply twice")
         let pixels = try image.pixels()
@@ -101,16 +110,16 @@ final class ThumbnailerTests: XCTestCase {
         let source = folder.path + "/clear.png"
         try clear.save(to: source)
         var spec = RenditionSpec(width: 8, height: 8, encoding: Encoding(format: .jpeg, background: [255, 0, 0]))
-        let (jpeg, jpegPath) = try render(source, spec, in: folder)
-        guard case .rendered = jpeg else { return XCTFail("\(jpeg)") }
+        let (jpeg, jpegPath) = render(source, spec, in: folder)
+        guard made(jpeg) != nil else { return XCTFail("\(jpeg)") }
         let flat = try Image.load(jpegPath)
         XCTAssertEqual(flat.bands, 3)
         let red = try flat.pixels()
         XCTAssertGreaterThan(red[0], 200)
         XCTAssertLessThan(red[1], 60)
         spec.encoding = Encoding(format: .png)
-        let (png, pngPath) = try render(source, spec, in: folder)
-        guard case .rendered = png else { return XCTFail("\(png)") }
+        let (png, pngPath) = render(source, spec, in: folder)
+        guard made(png) != nil else { return XCTFail("\(png)") }
         XCTAssertTrue(try Image.load(pngPath).hasAlpha)
     }
 
@@ -121,8 +130,8 @@ final class ThumbnailerTests: XCTestCase {
             ["in": .image(grey), "a": .doubles([1]), "b": .doubles([30000])])), "format": .string("ushort")])
         let source = folder.path + "/deep.png"
         try deep.settingField("interpretation", int: 26).save(to: source)  // VIPS_INTERPRETATION_GREY16
-        let (outcome, target) = try render(source, RenditionSpec(width: 20, height: 20), in: folder)
-        guard case .rendered = outcome else { return XCTFail("\(outcome)") }
+        let (outcome, target) = render(source, RenditionSpec(width: 20, height: 20), in: folder)
+        guard made(outcome) != nil else { return XCTFail("\(outcome)") }
         let made = try Image.load(target)
         XCTAssertEqual(made.format, "uchar")
         XCTAssertEqual(made.width, 20)
@@ -136,16 +145,15 @@ final class ThumbnailerTests: XCTestCase {
         let whole = try Data(contentsOf: URL(fileURLWithPath: source))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: source))
         let spec = RenditionSpec(width: 100, height: 100)
-        let target = folder.path + "/out/cut.jpg"
-        let output = PlannedOutput(spec: spec, path: target, width: 100, height: 100)
-        guard case .failed(_, let reason) = Thumbnailer.render(path: source, request: RenderRequest(outputs: [output])) else {
+        let (refused, target) = render(source, spec, in: folder)
+        guard case .failed(let failure) = refused else {
             return XCTFail("a truncated JPEG must not be thumbnailed in silence")
         }
-        XCTAssertTrue([.unreadable, .damaged].contains(reason))
+        XCTAssertTrue([.unreadable, .damaged].contains(failure.reason))
         XCTAssertFalse(FileManager.default.fileExists(atPath: target))
-        let allowed = Thumbnailer.render(path: source, request: RenderRequest(outputs: [output], allowDamaged: true))
-        XCTAssertEqual(allowed, .rendered([RenderedFile(path: target, width: 100, height: 67,
-            bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1)], damaged: true, placeholder: nil))
+        let (allowed, _) = render(source, spec, in: folder, allowDamaged: true)
+        XCTAssertEqual(allowed, .made([AnyProduct(RenditionSpec.Made(width: 100, height: 67,
+            bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1), kind: RenditionSpec.kindName)], damaged: true))
     }
 
     func testCMYKBecomesSRGBAsLibvipsConvertsIt() throws {
@@ -155,8 +163,8 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(cmyk.interpretation, "cmyk")
         let source = folder.path + "/cmyk.jpg"
         try cmyk.save(to: source)
-        let (outcome, target) = try render(source, RenditionSpec(width: 80, height: 60, encoding: Encoding(format: .png)), in: folder)
-        guard case .rendered = outcome else { return XCTFail("\(outcome)") }
+        let (outcome, target) = render(source, RenditionSpec(width: 80, height: 60, encoding: Encoding(format: .png)), in: folder)
+        guard made(outcome) != nil else { return XCTFail("\(outcome)") }
         let made = try Image.load(target)
         XCTAssertEqual(made.bands, 3)
         XCTAssertEqual(made.interpretation, "srgb")

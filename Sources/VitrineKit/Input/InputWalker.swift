@@ -51,7 +51,7 @@ public struct InputWalker: Sendable {
             }
         }
         var reported = Set<String>()
-        result.errors = result.errors.filter { reported.insert($0.path + "\u{0}" + $0.reason).inserted }
+        result.errors = result.errors.filter { reported.insert($0.path + "\u{0}" + $0.reason.rawValue).inserted }
         return result
     }
 

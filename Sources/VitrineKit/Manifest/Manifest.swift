@@ -9,8 +9,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var schema: String = Manifest.schemaVersion
     /// The program and version that wrote it, like `vitrine 0.1.0`.
     public var generator: String = "vitrine \(VitrineVersion.string)"
-    /// `horizontal` (default) or `vertical`: how a viewer should page.
-    public var direction: String = "horizontal"
+    /// How a viewer should page: default `.horizontal`.
+    public var direction: Direction = .horizontal
     /// Whether `prev`/`next` wrap around at the ends.
     public var cyclic: Bool = false
     /// The item a viewer opens first (0-based; default 0). Absent when there are no items.
@@ -39,8 +39,8 @@ public struct Item: Codable, Equatable, Sendable {
     public var index: Int = 0
     /// `3 of 8`: the counter a viewer shows.
     public var position: String = ""
-    /// `image` or `video`.
-    public var kind: String = "image"
+    /// What the source is: default `.image`.
+    public var kind: ItemKind = .image
     /// The decoder's name for the content (`jpeg`, `png`, `heif`…; for videos the container,
     /// `mov`, `matroska`, `ogg`…), found by content, not extension.
     public var format: String
@@ -146,19 +146,18 @@ public struct Folder: Codable, Equatable, Sendable {
 
 /// A file made from an item: a thumbnail or another size.
 public struct Rendition: Codable, Equatable, Sendable {
-    /// What it is for: `thumbnail`.
-    public var role: String
+    /// What it is for.
+    public var role: RenditionRole
     /// Relative to the output folder, `/`-separated: `beach/dsc-0042-256x256.jpg`.
     public var path: String
     /// Its pixel size.
     public var width: Int
     public var height: Int
-    /// `jpeg`, `webp`, `avif` or `png`.
-    public var format: String
+    public var format: ImageFormat
     /// The box asked for, at 1×: `256x256`, `256`, `x256`.
     public var box: String
     /// `fit` (whole picture inside the box) or `fill` (box filled, cropped).
-    public var fit: String
+    public var fit: RenditionSpec.FitMode
     /// Pixel density: 1, or 2 for @2x.
     public var scale: Int
     public var bytes: Int
@@ -169,27 +168,59 @@ public struct ItemError: Codable, Hashable, Sendable {
     public var path: String
     /// One line saying what went wrong.
     public var message: String
-    /// A stable reason code: `unreadable`, `unsupported`, `too-large`, `timeout`, `crashed`,
-    /// `not-found`, `permission`, `loop`, `damaged`, `write` (an output could not be written).
-    public var reason: String
+    /// A stable reason code.
+    public var reason: ErrorReason
 
     public init(path: String, message: String, reason: ErrorReason) {
         self.path = path
         self.message = message
-        self.reason = reason.rawValue
+        self.reason = reason
     }
 
     /// The manifest's order of errors: by path (bytes), then reason and message, so that it
     /// is total and every run (and every merge) lists them alike.
     public static func precedes(_ a: ItemError, _ b: ItemError) -> Bool {
         if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-        return (a.reason, a.message) < (b.reason, b.message)
+        return (a.reason.rawValue, a.message) < (b.reason.rawValue, b.message)
     }
 }
 
-public enum ErrorReason: String, Sendable, Codable {
-    case unreadable, unsupported, tooLarge = "too-large", timeout, crashed, notFound = "not-found",
-        permission, loop, damaged, write
+/// Why a file could not be used, as the manifest's `errors[].reason` names it.
+public enum ErrorReason: String, Sendable, Codable, CaseIterable {
+    /// Not readable as media: not a recognised format, empty, or a decoder error at the header.
+    case unreadable
+    /// Readable but not something vitrine handles (content of another kind, no ffprobe).
+    case unsupported
+    /// Over `--max-pixels` (or a decoder's own limit).
+    case tooLarge = "too-large"
+    /// The file's work ran past `--timeout`.
+    case timeout
+    /// The decoder crashed on it (its worker was replaced).
+    case crashed
+    case notFound = "not-found"
+    case permission
+    /// A symbolic link loop.
+    case loop
+    /// The header read, the pixels did not (truncated, corrupt).
+    case damaged
+    /// An output could not be encoded or written.
+    case write
+}
+
+/// What an item is.
+public enum ItemKind: String, Codable, Hashable, Sendable, CaseIterable {
+    case image, video
+}
+
+/// What a rendition is for.
+public enum RenditionRole: String, Codable, Hashable, Sendable, CaseIterable {
+    /// A reduced copy to show in a grid or a viewer (`thumbs`).
+    case thumbnail
+}
+
+/// How a viewer pages through the gallery (seed 000's vertical gallery).
+public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
+    case horizontal, vertical
 }
 
 public enum VitrineVersion {

@@ -12,8 +12,9 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
     public var verify: Bool = false
     /// Keep files the decoder reports as damaged (marked `damaged`) instead of failing them: default off.
     public var allowDamaged: Bool = false
-    /// Seconds a helper program (ffprobe) may take on one file: default 27, inside the pool's 30.
-    public var toolTimeout: Double = 27
+    /// Seconds a helper program (ffprobe) may take on one file: default
+    /// ``TimeLimit/tools(within:)`` of ``TimeLimit/perFile``.
+    public var toolTimeout: Double = TimeLimit.tools(within: TimeLimit.perFile)
     /// Read captions, titles, keywords, GPS and rating from EXIF, IPTC and XMP: default off.
     public var embeddedText: Bool = false
     /// The XMP language alternative wanted: default nil (`x-default`, then the first).

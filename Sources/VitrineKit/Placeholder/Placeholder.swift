@@ -13,8 +13,11 @@ public struct Placeholder: Codable, Equatable, Sendable {
         self.blurhash = blurhash
     }
 
-    public enum Kind: String, Codable, CaseIterable, Sendable {
+    public enum Kind: String, Codable, Hashable, CaseIterable, Sendable {
         case thumbhash, blurhash, none
+
+        /// ThumbHash: it keeps the aspect ratio and alpha, and decodes without parameters.
+        public static let `default` = Kind.thumbhash
     }
 
     /// The longest side the hashes are computed at: ThumbHash's limit, and plenty for BlurHash.

@@ -2,9 +2,20 @@ import Foundation
 import VipsKit
 
 /// Where in a video its poster frame is taken.
-public enum PosterTime: Codable, Hashable, Sendable {
+public enum PosterTime: Codable, Hashable, Sendable, CustomStringConvertible {
     case seconds(Double)
     case percent(Double)
+
+    /// 10 % of the duration: past a fade-in, early enough to show what the clip is about.
+    public static let `default` = PosterTime.percent(10)
+
+    /// `10%` or `12.5`, as ``init(parsing:)`` reads it.
+    public var description: String {
+        switch self {
+        case .seconds(let value): value.formatted(maxFractionDigits: 3)
+        case .percent(let value): value.formatted(maxFractionDigits: 3) + "%"
+        }
+    }
 
     /// `12.5` (seconds) or `10%`.
     public init?(parsing text: String) {
@@ -53,7 +64,7 @@ public enum PosterFrame {
         if let first { return first }
         // Past the end (a duration the container got wrong): the very first frame.
         if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now())) { return frame }
-        throw PosterError("ffmpeg gave no frame")
+        throw ItemFailure.unreadable("ffmpeg gave no frame")
     }
 
     static func frame(path: String, at seconds: Double, timeout: Double) throws -> Image? {
@@ -63,18 +74,16 @@ public enum PosterFrame {
             // on one 1080p frame here; level 1 spends 0.04 s for a file 1.3x larger.
             "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-compression_level", "1", "-",
         ], timeout: timeout)
-        if result.timedOut { throw PosterError("ffmpeg did not finish in time") }
+        if result.timedOut { throw ItemFailure.timeout("ffmpeg did not finish in time") }
         guard result.status == 0, !result.output.isEmpty else {
             if result.output.isEmpty && result.status == 0 { return nil }  // seek past the last frame
             let said = VideoProbe.firstLine(of: result.errors, path: path) ?? "exit status \(result.status ?? -1)"
-            throw PosterError("ffmpeg cannot decode a frame: " + said)
+            throw ItemFailure.unreadable("ffmpeg cannot decode a frame: " + said)
         }
-        let image = try Operation.image("pngload_buffer", ["buffer": .blob(result.output)])
-        return try image.copyToMemory()
+        do {
+            return try Operation.image("pngload_buffer", ["buffer": .blob(result.output)]).copyToMemory()
+        } catch {
+            throw DecodeFailure(error: error)
+        }
     }
-}
-
-public struct PosterError: Error, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -4,6 +4,7 @@
 /// file, so it can serve as a cache key for incremental builds.
 public struct RenditionSpec: Codable, Hashable, Sendable {
     /// The box at 1×; either side may be absent (`256` is 256 wide, `x256` is 256 high).
+    /// Default ``defaultBox``.
     public var width: Int?
     public var height: Int?
     /// `.fit` (default): the whole picture inside the box. `.fill`: the box filled, then cropped.
@@ -15,12 +16,37 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
     /// Enlarge sources smaller than the box: default off.
     public var upscale: Bool = false
     public var encoding: Encoding = Encoding()
+    /// Text drawn into a video's renditions: default none.
+    public var badge: Badge?
+
+    /// The box `thumbs` makes when none is asked for: 256×256.
+    public static let defaultBox = Box(width: 256, height: 256)
+    /// The largest box side accepted (after @2x): well past any screen, well short of a
+    /// decompression bomb.
+    public static let maximumSide = 16384
 
     public enum FitMode: String, Codable, Hashable, Sendable, CaseIterable { case fit, fill }
-    public enum Crop: String, Codable, Hashable, Sendable, CaseIterable { case centre, attention, entropy }
+
+    public enum Crop: String, Codable, Hashable, Sendable, CaseIterable {
+        case centre, attention, entropy
+
+        /// Also takes the American spelling, `center`.
+        public init?(parsing text: String) {
+            self.init(rawValue: text == "center" ? "centre" : text)
+        }
+
+        /// Every spelling ``init(parsing:)`` takes.
+        public static let spellings = ["attention", "centre", "center", "entropy"]
+    }
+
+    /// What can be drawn into a video's thumbnails.
+    public enum Badge: String, Codable, Hashable, Sendable, CaseIterable {
+        /// The duration label (`1:05`), bottom-right, white with a soft shadow (seed 002).
+        case duration
+    }
 
     public init(width: Int?, height: Int?, mode: FitMode = .fit, crop: Crop = .attention, scale: Int = 1,
-                upscale: Bool = false, encoding: Encoding = Encoding()) {
+                upscale: Bool = false, encoding: Encoding = Encoding(), badge: Badge? = nil) {
         self.width = width
         self.height = height
         self.mode = mode
@@ -28,6 +54,7 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
         self.scale = scale
         self.upscale = upscale
         self.encoding = encoding
+        self.badge = badge
     }
 
     /// `.fill` needs a box: with one side only, the rendition is fitted.
@@ -38,14 +65,7 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
     public var pixelHeight: Int? { height.map { $0 * scale } }
 
     /// The box as people write it: `256x256`, `256`, `x256`.
-    public var boxLabel: String {
-        switch (width, height) {
-        case let (w?, h?): "\(w)x\(h)"
-        case let (w?, nil): "\(w)"
-        case let (nil, h?): "x\(h)"
-        case (nil, nil): "original"
-        }
-    }
+    public var boxLabel: String { Box(width: width, height: height).description }
 
     /// The end of the output file name: `256x256.jpg`, `256x256@2x.webp`.
     public var fileSuffix: String { boxLabel + (scale == 1 ? "" : "@\(scale)x") + "." + encoding.format.fileExtension }
@@ -57,7 +77,52 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
         if scale != 1 { parts.append("@\(scale)x") }
         if upscale { parts.append("upscale") }
         parts.append(encoding.identifier)
+        if let badge { parts.append("badge-" + badge.rawValue) }
         return parts.joined(separator: "-")
+    }
+}
+
+/// The renditions a command was asked for, checked: every box of `boxes` in every density,
+/// each file name once (`-s 256 -s 256` asks for one file, not two writes of it).
+public struct RenditionSet: Sendable {
+    public private(set) var specs: [RenditionSpec]
+
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        /// A box side (times the density) is larger than ``RenditionSpec/maximumSide``.
+        case boxTooLarge(side: Int, density: Int)
+        case emptyBox
+
+        public var description: String {
+            switch self {
+            case .boxTooLarge(let side, 1): "--size \(side) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .boxTooLarge(let side, let density):
+                "--size \(side) with --retina (\(side * density) px) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .emptyBox: "a size needs a width or a height"
+            }
+        }
+    }
+
+    /// - Parameters:
+    ///   - boxes: default one ``RenditionSpec/defaultBox``.
+    ///   - retina: also an @2x rendition of every box.
+    public init(boxes: [Box], mode: RenditionSpec.FitMode = .fit, crop: RenditionSpec.Crop = .attention,
+                retina: Bool = false, upscale: Bool = false, encoding: Encoding = Encoding(),
+                badge: RenditionSpec.Badge? = nil) throws(Problem) {
+        let boxes = boxes.isEmpty ? [RenditionSpec.defaultBox] : boxes
+        let density = retina ? 2 : 1
+        for box in boxes {
+            guard box.width != nil || box.height != nil else { throw .emptyBox }
+            let side = max(box.width ?? 0, box.height ?? 0)
+            if side * density > RenditionSpec.maximumSide { throw .boxTooLarge(side: side, density: density) }
+        }
+        let all = boxes.flatMap { box in
+            (1...density).map { scale in
+                RenditionSpec(width: box.width, height: box.height, mode: mode, crop: crop, scale: scale, upscale: upscale,
+                    encoding: encoding, badge: badge)
+            }
+        }
+        var seen = Set<String>()
+        specs = all.filter { seen.insert($0.fileSuffix).inserted }
     }
 }
 
@@ -65,7 +130,7 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
 public struct Encoding: Codable, Hashable, Sendable {
     /// Default `.jpeg`.
     public var format: ImageFormat = .jpeg
-    /// 1–100; default per format (JPEG 82, WebP 80, AVIF 55; PNG is lossless).
+    /// 1–100; default per format (``ImageFormat/defaultQuality``; PNG is lossless).
     public var quality: Int?
     /// Which metadata survives: default `.none` (stripped; pixels are converted to sRGB first).
     public var keepMetadata: MetadataPolicy = .none
@@ -110,12 +175,35 @@ public enum ImageFormat: String, Codable, Hashable, Sendable, CaseIterable {
     /// Whether the format keeps an alpha channel (JPEG is flattened onto the background).
     public var hasAlpha: Bool { self != .jpeg }
 
-    var defaultQuality: Int {
+    /// The encoder quality used when none is asked for.
+    public var defaultQuality: Int {
         switch self {
         case .jpeg: 82
         case .webp: 80
         case .avif: 55
         case .png: 100
+        }
+    }
+}
+
+/// A box of pixels; either side may be absent (unbounded).
+public struct Box: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var width: Int?
+    public var height: Int?
+
+    public init(width: Int?, height: Int?) {
+        self.width = width
+        self.height = height
+    }
+
+    /// As people write it: `256x256`, `256` (width only), `x256` (height only); `original`
+    /// when neither side is set.
+    public var description: String {
+        switch (width, height) {
+        case let (w?, h?): "\(w)x\(h)"
+        case let (w?, nil): "\(w)"
+        case let (nil, h?): "x\(h)"
+        case (nil, nil): "original"
         }
     }
 }

@@ -1,30 +1,30 @@
 import Foundation
+import VipsKit
 
 /// One scan: finds the files, reads their headers on the worker pool, orders them,
 /// gives them ids and links them into a manifest.
+///
+/// What people should be told (errors, damage, caption problems, files ignored) goes to the
+/// listener as it is found; the report holds the manifest.
 public struct MediaScanner: Sendable {
     public var options: ScanOptions
     public var pool: WorkerPool
     /// Folders never walked into (a command's own output folder): default none.
     public var excludedFolders: [String] = []
+    /// Hears each file's outcome as it comes: default none.
+    public var listener: ProgressListener?
 
-    public init(options: ScanOptions, pool: WorkerPool) {
+    public init(options: ScanOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
         self.options = options
         self.pool = pool
+        self.listener = listener
     }
 
-    /// What a scan found, with what people should be told.
+    /// What a scan found.
     public struct Report: Sendable {
         public var manifest: Manifest
-        /// Files skipped quietly because they are not media (path, why), for `--verbose`.
-        public var ignored: [(path: String, reason: String)]
-
-        /// Readable files that libvips had warnings about (path, warning).
-        public var warnings: [(path: String, message: String)]
         /// Source paths of the images whose pixels need a colour transform to become sRGB.
         public var needsColourTransform: Set<String> = []
-        /// Problems with captions (path of the file at fault, message): always shown.
-        public var captionWarnings: [(path: String, message: String)] = []
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
@@ -46,33 +46,43 @@ public struct MediaScanner: Sendable {
         var probe = options.probe
         probe.embeddedText = options.captions.readsEmbedded
         probe.language = options.captions.language
+        for error in found.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
+        for duplicate in found.duplicates {
+            listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
+        }
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: probe) }
-        let results = pool.runCollecting(tasks)
+        listener?.receive(.started(phase: .scan, total: tasks.count))
+        let results = Locked([ProbeOutcome?](repeating: nil, count: tasks.count))
+        let paths = found.files.map(\.path)
+        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener] index, result in
+            let outcome: ProbeOutcome
+            switch result {
+            case .success(.probe(let probed)): outcome = probed
+            case .success(.produce): outcome = .failed(message: "the worker answered another question", reason: .crashed)
+            case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
+            }
+            results.withLock { $0[index] = outcome }
+            if let listener { Self.report(outcome, path: paths[index], to: listener) }
+        }
 
         var entries: [(file: InputFile, item: Item)] = []
         var embedded: [EmbeddedText?] = []
         var errors = found.errors
-        var ignored: [(String, String)] = found.duplicates.map { ($0.path, "the same file as \($0.firstSeenAs)") }
-        var warnings: [(String, String)] = []
         var needsColourTransform = Set<String>()
-        for (file, result) in zip(found.files, results) {
+        for (file, result) in zip(found.files, results.current) {
             switch result {
-            case .success(.probe(.image(let header))):
+            case .image(let header)?:
                 entries.append((file, Self.item(file, header)))
                 embedded.append(header.text)
                 if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
-                for warning in header.warnings ?? [] { warnings.append((file.path, warning)) }
-            case .success(.probe(.video(let header))):
+            case .video(let header)?:
                 entries.append((file, Self.item(file, header)))
                 embedded.append(header.text)
-                if let damage = header.damage { warnings.append((file.path, "damaged: \(damage), kept (--allow-damaged)")) }
-            case .success(.probe(.ignored(let reason))):
-                ignored.append((file.path, reason))
-            case .success(.probe(.failed(let message, let reason))):
+            case .ignored?:
+                break
+            case .failed(let message, let reason)?:
                 errors.append(ItemError(path: file.path, message: message, reason: reason))
-            case .failure(let failure):
-                errors.append(ItemError(path: file.path, message: failure.message, reason: failure.reason))
-            case nil, .success(.render):
+            case nil:
                 errors.append(ItemError(path: file.path, message: "no answer from the worker", reason: .crashed))
             }
         }
@@ -120,8 +130,37 @@ public struct MediaScanner: Sendable {
         manifest.items = items
         texts.describe(&manifest)
         manifest.errors = errors.sorted(by: ItemError.precedes)
-        return Report(manifest: manifest, ignored: ignored, warnings: warnings, needsColourTransform: needsColourTransform,
-            captionWarnings: texts.warnings)
+        for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
+        return Report(manifest: manifest, needsColourTransform: needsColourTransform)
+    }
+
+    /// Header reads kept queued per worker: they take a millisecond, where a round trip shows.
+    static let probeQueueDepth = 4
+
+    /// Tells `listener` how one file's probe went.
+    static func report(_ outcome: ProbeOutcome, path: String, to listener: ProgressListener) {
+        let status: ProgressEvent.ItemStatus
+        switch outcome {
+        case .image(let header):
+            // Damage is always said (it is in the manifest too); metadata oddities
+            // ("unknown EXIF resolution unit") only with --verbose.
+            for warning in header.warnings ?? [] {
+                listener.receive(header.damaged == true ? .warning(path: path, message: warning) : .note(path: path, message: warning))
+            }
+            status = header.damaged == true ? .damaged : .ok
+        case .video(let header):
+            if let damage = header.damage {
+                listener.receive(.warning(path: path, message: "damaged: \(damage), kept (--allow-damaged)"))
+            }
+            status = header.damaged == true ? .damaged : .ok
+        case .ignored(let reason):
+            listener.receive(.note(path: path, message: "ignored: \(reason)"))
+            status = .ignored
+        case .failed(let message, let reason):
+            listener.receive(.error(path: path, message: message, reason: reason))
+            status = .failed
+        }
+        listener.receive(.item(phase: .scan, path: path, status: status))
     }
 }
 
@@ -133,7 +172,7 @@ extension MediaScanner {
     }
 
     static func item(_ file: InputFile, _ header: VideoHeader) -> Item {
-        var item = Item(id: "", kind: "video", format: header.format, width: header.width, height: header.height,
+        var item = Item(id: "", kind: .video, format: header.format, width: header.width, height: header.height,
             takenAt: header.takenAt, damaged: header.damaged, source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
         item.duration = header.duration
         item.durationLabel = DurationLabel.text(for: header.duration)

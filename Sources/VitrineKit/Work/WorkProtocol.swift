@@ -2,15 +2,14 @@
 public enum WorkTask: Codable, Hashable, Sendable {
     /// Read a file's header (and optionally hash or verify it).
     case probe(path: String, options: ProbeOptions)
-    /// Make renditions of a file already probed.
-    case render(path: String, request: RenderRequest)
-
+    /// Make the outputs planned for one item (a file already probed).
+    case produce(ItemJob)
 }
 
 /// A worker's answer to one task, as one JSON line.
 public enum WorkResult: Codable, Equatable, Sendable {
     case probe(ProbeOutcome)
-    case render(RenderOutcome)
+    case produce(ItemOutcome)
 }
 
 /// A task the pool could not get an answer for.
@@ -21,6 +20,9 @@ public enum WorkFailure: Error, Equatable, Sendable {
     case crashed(detail: String)
     /// No worker could be started at all.
     case unavailable(detail: String)
+    /// The task could not be written for a worker (a value JSON cannot carry, such as a
+    /// duration that is not a number).
+    case unsendable(detail: String)
 
     public var message: String {
         switch self {
@@ -28,6 +30,7 @@ public enum WorkFailure: Error, Equatable, Sendable {
             "gave up after \(seconds.formatted(maxFractionDigits: 1)) s (--timeout): the decoder did not finish"
         case .crashed(let detail): "the decoder crashed on this file (\(detail))"
         case .unavailable(let detail): "cannot start a worker process: \(detail)"
+        case .unsendable(let detail): "cannot hand this file to a worker: \(detail)"
         }
     }
 
@@ -35,8 +38,12 @@ public enum WorkFailure: Error, Equatable, Sendable {
         switch self {
         case .timedOut: .timeout
         case .crashed, .unavailable: .crashed
+        case .unsendable: .unsupported
         }
     }
+
+    /// The failure as the manifest records it.
+    public var itemFailure: ItemFailure { ItemFailure(reason, message) }
 }
 
 struct WorkRequest: Codable, Sendable {
@@ -50,7 +57,8 @@ struct WorkResponse: Codable, Sendable {
 }
 
 extension Double {
-    func formatted(maxFractionDigits: Int) -> String {
+    /// `30`, `2.5`: the number without trailing zeros, at most `maxFractionDigits` decimals.
+    public func formatted(maxFractionDigits: Int) -> String {
         if self == rounded() { return String(Int(self)) }
         var text = String(format: "%.\(maxFractionDigits)f", self)
         while text.hasSuffix("0") { text.removeLast() }

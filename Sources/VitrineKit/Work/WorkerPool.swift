@@ -21,10 +21,11 @@ public final class WorkerPool: @unchecked Sendable {
         public var arguments: [String] = ["__worker"]
         /// Worker processes: default the number of cores.
         public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
-        /// Seconds one task may take before its worker is killed: default 30.
-        public var timeout: Double = 30
+        /// Seconds one task may take before its worker is killed: default ``TimeLimit/perFile``.
+        public var timeout: Double = TimeLimit.perFile
 
-        public init(executable: URL, arguments: [String] = ["__worker"], workers: Int? = nil, timeout: Double = 30) {
+        public init(executable: URL, arguments: [String] = ["__worker"], workers: Int? = nil,
+                    timeout: Double = TimeLimit.perFile) {
             self.executable = executable
             self.arguments = arguments
             self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -72,11 +73,18 @@ public final class WorkerPool: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Runs every task and calls `completion` once per task (from several threads, serialised).
-    /// Returns when all are answered.
-    /// - Parameter order: the order tasks are handed out in (indices into `tasks`); default as
-    ///   given. Handing out the costliest first keeps one worker from finishing alone.
-    public func run(_ tasks: [WorkTask], order: [Int]? = nil, completion: @escaping Completion) {
+    /// Runs every task and calls `completion` once per task, as each is answered (from several
+    /// threads, serialised). Returns when all are answered.
+    /// - Parameters:
+    ///   - order: the order tasks are handed out in (indices into `tasks`); default as given.
+    ///     Handing out the costliest first keeps one worker from finishing alone.
+    ///   - queueDepth: tasks kept queued in one worker's pipe, so that it never waits for this
+    ///     process between tasks: default 1. Worth more for tasks of a millisecond (header
+    ///     reads, where a round trip shows); 1 for tasks of tens of milliseconds, where a
+    ///     queue would leave one worker finishing alone at the end. The time limit still
+    ///     applies to one task: a worker answers in order, so the oldest task's clock starts
+    ///     when the one before it was answered.
+    public func run(_ tasks: [WorkTask], order: [Int]? = nil, queueDepth: Int = 1, completion: @escaping Completion) {
         guard !tasks.isEmpty else { return }
         let order = order ?? Array(tasks.indices)
         let next = Locked(0)
@@ -85,7 +93,7 @@ public final class WorkerPool: @unchecked Sendable {
         for _ in 0..<workers {
             group.enter()
             let thread = Thread { [self] in
-                dispatch(tasks, order: order, next: next, completion: completion)
+                dispatch(tasks, order: order, depth: max(1, queueDepth), next: next, completion: completion)
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -94,25 +102,7 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
-    /// Runs every task and returns the results in task order (nil only if a task got no answer).
-    public func runCollecting(_ tasks: [WorkTask], order: [Int]? = nil) -> [Result<WorkResult, WorkFailure>?] {
-        let results = Locked([Result<WorkResult, WorkFailure>?](repeating: nil, count: tasks.count))
-        run(tasks, order: order) { index, result in results.withLock { $0[index] = result } }
-        return results.current
-    }
-
-    /// Tasks kept queued in one worker's pipe, so it never waits for the main process between
-    /// files: 4 for header reads (a millisecond each, where a round trip shows), 1 for
-    /// renditions (tens of milliseconds each, where a queue would leave one worker finishing
-    /// alone at the end). The time limit still applies to one file: a worker answers in order,
-    /// so the oldest task's clock starts when the one before it was answered.
-    static func pipelineDepth(for tasks: [WorkTask]) -> Int {
-        if case .render = tasks.first { return 1 }
-        return 4
-    }
-
-    private func dispatch(_ tasks: [WorkTask], order: [Int], next: Locked<Int>, completion: @escaping Completion) {
-        let depth = Self.pipelineDepth(for: tasks)
+    private func dispatch(_ tasks: [WorkTask], order: [Int], depth: Int, next: Locked<Int>, completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
@@ -129,13 +119,20 @@ public final class WorkerPool: @unchecked Sendable {
         }
         let nextTask = { () -> (index: Int, line: Data)? in
             if !retry.isEmpty { return retry.removeFirst() }
-            guard let index = next.withLock({ (value: inout Int) -> Int? in
+            while let index = next.withLock({ (value: inout Int) -> Int? in
                 defer { value += 1 }
                 return value < order.count ? order[value] : nil
-            }) else { return nil }
-            var line = (try? encoder.encode(WorkRequest(sequence: index, task: tasks[index]))) ?? Data()
-            line.append(0x0A)
-            return (index, line)
+            }) {
+                do {
+                    var line = try encoder.encode(WorkRequest(sequence: index, task: tasks[index]))
+                    line.append(0x0A)
+                    return (index, line)
+                } catch {
+                    // Said at once: a task no worker can be sent must not wait for a time-out.
+                    report(index, .failure(.unsendable(detail: Self.describe(error))))
+                }
+            }
+            return nil
         }
         let abandon = { (failure: WorkFailure) in
             // The oldest task is the one the worker was on; the others are sent again elsewhere.
@@ -199,5 +196,12 @@ public final class WorkerPool: @unchecked Sendable {
                 abandon(.crashed(detail: detail))
             }
         }
+    }
+
+    /// What an encoding error says, in a line: `nan (at job.source.video.duration) is not a JSON number`.
+    static func describe(_ error: Error) -> String {
+        guard case EncodingError.invalidValue(let value, let context) = error else { return "\(error)" }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return "\(value) (at \(path.isEmpty ? "the top" : path)) cannot be written as JSON"
     }
 }

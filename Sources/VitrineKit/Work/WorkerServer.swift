@@ -43,7 +43,7 @@ public enum WorkerServer {
     public static func perform(_ task: WorkTask) -> WorkResult {
         switch task {
         case .probe(let path, let options): .probe(ImageProbe.probe(path: path, options: options))
-        case .render(let path, let request): .render(Thumbnailer.render(path: path, request: request))
+        case .produce(let job): .produce(ItemProducer.produce(job))
         }
     }
 }

@@ -16,9 +16,11 @@ enum InputOptions {
         .value("jobs", short: "j", placeholder: "N", type: .integer(in: 1...256),
             defaultDescription: "\(ProcessInfo.processInfo.activeProcessorCount) (cores)",
             help: "worker processes"),
-        .value("timeout", placeholder: "SECONDS", type: .number(in: 0.1...86_400), defaultDescription: "30",
+        .value("timeout", placeholder: "SECONDS", type: .number(in: 0.1...86_400),
+            defaultDescription: TimeLimit.perFile.formatted(maxFractionDigits: 1),
             help: "time limit for one file; a file over it is reported and the run goes on"),
-        .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)), defaultDescription: "200000000",
+        .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)),
+            defaultDescription: String(ProbeOptions().maxPixels),
             help: "refuse images whose header claims more pixels than this, before decoding"),
         .value("shard", placeholder: "K/N", type: .custom(name: "a part like 2/3 (K from 1 to N)") { Shard(parsing: $0) == nil ? "" : nil },
             help: "read only part K of N of the files, for a partial manifest that vitrine manifest merge joins"),
@@ -42,8 +44,7 @@ enum InputOptions {
         options.cyclic = command.flag("cyclic")
         options.initialIndex = command.int("initial-index") ?? 0
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
-        // ffprobe/ffmpeg get most of a file's time, so that the worker can still answer for it.
-        options.probe.toolTimeout = (command.double("timeout") ?? 30) * 0.9
+        options.probe.toolTimeout = TimeLimit.tools(within: command.double("timeout") ?? TimeLimit.perFile)
         options.probe.allowDamaged = command.flag("allow-damaged")
         options.shard = command.value("shard").flatMap(Shard.init(parsing:))
         if options.shard != nil, command.flag("ndjson") {
@@ -82,7 +83,7 @@ enum InputOptions {
             return nil
         }
         let pool = WorkerPool(.init(executable: executable, workers: command.int("jobs"),
-            timeout: command.double("timeout") ?? 30))
+            timeout: command.double("timeout") ?? TimeLimit.perFile))
         pool.prewarm()
         return pool
     }

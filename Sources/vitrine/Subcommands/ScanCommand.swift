@@ -31,8 +31,8 @@ enum ScanCommand {
         guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")
-        return ReportPrinter.run(command) { pool, inputs, readList throws(ScanError) in
-            try MediaScanner(options: options, pool: pool).scan(inputs, readList: readList)
+        return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
+            try MediaScanner(options: options, pool: pool, listener: reporter).scan(inputs, readList: readList)
         }
     }
 }

@@ -14,9 +14,26 @@ enum Diagnostics {
         line("vitrine: error: \(message) (see '\(command) --help')")
     }
 
-    private static func line(_ text: String) {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
-        FileHandle.standardError.write(Data((flat + "\n").utf8))
+    /// A line as it is (an NDJSON event), on stderr.
+    static func raw(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    /// One line on stderr. Control characters (a file name may hold a CR or an escape sequence
+    /// that would move the cursor, recolour or rewrite the terminal) are shown escaped, as
+    /// `ls -b` shows them: `\r`, `\n`, `\t`, `\x1b`.
+    private static func line(_ text: String) { raw(escapingControls(text)) }
+
+    static func escapingControls(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0: out += String(format: "\\x%02x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

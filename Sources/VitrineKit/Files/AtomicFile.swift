@@ -1,0 +1,150 @@
+import Foundation
+import VipsKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes outputs so that a reader (or an interrupted run) never sees half of one: the bytes
+/// go to a hidden temporary name in the same folder, which is then renamed over the target.
+/// A folder of outputs (a tile pyramid) is written under a temporary name and renamed into
+/// place when complete, replacing an older one.
+public enum AtomicFile {
+    /// Marks temporary names: `.name.jpg.partial-<pid>-<n>`.
+    static let partialMarker = ".partial-"
+    /// The longest file name most file systems take, in bytes.
+    static let maximumNameBytes = 255
+
+    /// Writes `data` to `path`, creating its folders.
+    public static func write(_ data: Data, to path: String) throws(AtomicFileError) {
+        try createFolder(Path.parent(of: path))
+        let temporary = temporaryPath(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw AtomicFileError(path: path, code: failure)
+        }
+    }
+
+    /// A fresh hidden name beside `path` for writing it: `.NAME.partial-PID-N`, with NAME cut
+    /// short when the whole would not fit in a file name (so a temporary name fits whenever the
+    /// final name does).
+    public static func temporaryPath(for path: String) -> String {
+        let number = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let tail = partialMarker + "\(getpid())-\(number)"
+        var name = Path.name(of: path)
+        let room = maximumNameBytes - 1 - tail.utf8.count
+        if name.utf8.count > room {
+            // Cut at a character boundary: the name is only there for people reading the folder.
+            var cut = ""
+            for character in name where cut.utf8.count + character.utf8.count <= room { cut.append(character) }
+            name = cut
+        }
+        return Path.join(Path.parent(of: path), "." + name + tail)
+    }
+
+    /// Renames `temporary` (a file or a folder) to `target`. An existing target is replaced:
+    /// a file by rename(2) itself; a folder (which rename cannot replace unless empty) is first
+    /// renamed aside under a temporary name, then removed, so the target name never shows half
+    /// of either.
+    public static func moveIntoPlace(_ temporary: String, over target: String) throws(AtomicFileError) {
+        if rename(temporary, target) == 0 { return }
+        let code = errno
+        guard [EEXIST, ENOTEMPTY, EISDIR, ENOTDIR].contains(code) else {
+            remove(temporary)
+            throw AtomicFileError(path: target, code: code)
+        }
+        let aside = temporaryPath(for: target)
+        guard rename(target, aside) == 0 else {
+            let code = errno
+            remove(temporary)
+            throw AtomicFileError(path: target, code: code)
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
+            _ = rename(aside, target)  // put the old one back
+            remove(temporary)
+            throw AtomicFileError(path: target, code: code)
+        }
+        remove(aside)
+    }
+
+    /// Removes a file or a folder with everything in it (links are removed, not followed).
+    public static func remove(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            try? FileManager.default.removeItem(atPath: path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// Creates a folder and its parents (like `mkdir -p`), failing with the system's reason.
+    public static func createFolder(_ path: String) throws(AtomicFileError) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        let parent = Path.parent(of: path)
+        if parent != path { try createFolder(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw AtomicFileError(path: path, code: errno) }
+    }
+
+    /// Removes temporary files and folders an interrupted run left in `folder` (not below it).
+    /// - Parameter olderThan: seconds; only leftovers not modified for that long are removed,
+    ///   since another run (a part on another machine, sharing the folder) may be writing a
+    ///   fresh one right now. Default 600.
+    public static func removeLeftovers(in folder: String, olderThan age: Double = 600) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let staleBefore = Date().timeIntervalSince1970 - age
+        for name in names where isTemporaryName(name) {
+            let path = Path.join(folder, name)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            #if canImport(Darwin)
+                let modified = Double(info.st_mtimespec.tv_sec)
+            #else
+                let modified = Double(info.st_mtim.tv_sec)
+            #endif
+            guard modified < staleBefore else { continue }
+            remove(path)
+        }
+    }
+
+    /// Whether `name` is one ``temporaryPath(for:)`` makes: `.NAME.partial-PID-N`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: partialMarker, options: .backwards) else { return false }
+        let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    private static let counter = Locked(0)
+}
+
+public struct AtomicFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+    public var description: String { "cannot write \(path): \(reason)" }
+    /// The system's words: `Not a directory`, `Permission denied`.
+    public var reason: String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import VipsKit
+
+/// What a command that makes outputs of every item needs to know.
+public struct GalleryOptions: Sendable {
+    /// Inputs, order, navigation, captions and limits, exactly as `scan`.
+    public var scan = ScanOptions()
+    /// What to make of every item (renditions, a placeholder…), in this order.
+    public var outputs: [AnyOutput]
+    /// Where the files go. Nothing is ever written outside it.
+    public var outputFolder: String
+    /// Where a video's poster frame is taken: default ``PosterTime/default``.
+    public var posterAt: PosterTime = .default
+
+    public init(outputs: [AnyOutput], outputFolder: String) {
+        self.outputs = outputs
+        self.outputFolder = outputFolder
+    }
+}
+
+/// A scan, then a plan of every item's outputs, carried out on the worker pool, and what was
+/// made folded into the manifest: the pipeline of `thumbs` (and of every command that makes
+/// files of each item). Items whose outputs fail are moved to the manifest's `errors`.
+public struct GalleryBuilder {
+    public var options: GalleryOptions
+    public var pool: WorkerPool
+    /// Hears each file's outcome as it comes: default none.
+    public var listener: ProgressListener?
+
+    public init(options: GalleryOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
+        self.options = options
+        self.pool = pool
+        self.listener = listener
+    }
+
+    public func build(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError)
+        -> MediaScanner.Report
+    {
+        var scanner = MediaScanner(options: options.scan, pool: pool, listener: listener)
+        // Outputs written into a folder below an input must not come back as photos next time.
+        scanner.excludedFolders = [options.outputFolder]
+        var report = try scanner.scan(inputs, readList: readList)
+        let plan = plan(for: report)
+        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder) }
+        let outcomes = Self.run(plan, items: report.manifest.items, on: pool, listener: listener)
+        fold(outcomes, of: plan, into: &report)
+        return report
+    }
+
+    /// Every item's outputs, with what the scan learnt of its source.
+    public func plan(for report: MediaScanner.Report) -> GalleryPlan {
+        GalleryPlan(items: report.manifest.items, outputs: options.outputs, outputFolder: options.outputFolder) { item in
+            var source = ItemSource(path: item.source.path, kind: item.kind, width: item.width, height: item.height,
+                allowDamaged: options.scan.probe.allowDamaged)
+            if item.kind == .video {
+                source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: options.posterAt,
+                    timeout: options.scan.probe.toolTimeout)
+            }
+            // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
+            source.convertColour = item.kind != .video && report.needsColourTransform.contains(item.source.path)
+            return source
+        }
+    }
+
+    /// Carries out `plan`, largest sources first (so the run ends with small files, not one
+    /// worker on a big one), telling `listener` of each item as it is done.
+    public static func run(_ plan: GalleryPlan, items: [Item], on executor: some ItemExecutor, listener: ProgressListener?)
+        -> [ItemOutcome?]
+    {
+        listener?.receive(.started(phase: .render, total: plan.entries.count))
+        let outcomes = Locked([ItemOutcome?](repeating: nil, count: plan.entries.count))
+        let order = plan.entries.indices.sorted {
+            items[plan.entries[$0].item].source.bytes > items[plan.entries[$1].item].source.bytes
+        }
+        executor.execute(plan.entries.map(\.job), order: order) { index, outcome in
+            outcomes.withLock { $0[index] = outcome }
+            let item = items[plan.entries[index].item]
+            let path = item.source.path
+            switch outcome {
+            case .failed(let failure):
+                listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
+                listener?.receive(.item(phase: .render, path: path, status: .failed))
+            case .made(_, let damaged):
+                // One line a file: the scan may have said it already.
+                if damaged && item.damaged != true {
+                    listener?.receive(.warning(path: path, message: "damaged: rendered what decodes (--allow-damaged)"))
+                }
+                listener?.receive(.item(phase: .render, path: path, status: damaged ? .damaged : .ok))
+            }
+        }
+        return outcomes.current
+    }
+
+    /// Folds each item's products into the manifest; items that failed move to `errors`.
+    func fold(_ outcomes: [ItemOutcome?], of plan: GalleryPlan, into report: inout MediaScanner.Report) {
+        var manifest = report.manifest
+        var failures: [Int: ItemFailure] = [:]
+        for (entry, outcome) in zip(plan.entries, outcomes) {
+            switch outcome {
+            case .made(let products, let damaged)?:
+                for (planned, product) in zip(entry.job.outputs, products)
+                where !planned.output.fold(product, target: planned.target, into: &manifest.items[entry.item]) {
+                    failures[entry.item] = ItemFailure(.crashed, "the worker answered for another kind of output")
+                }
+                if damaged { manifest.items[entry.item].damaged = true }
+            case .failed(let failure)?:
+                failures[entry.item] = failure
+            case nil:
+                failures[entry.item] = ItemFailure(.crashed, "no answer from the worker")
+            }
+        }
+        var kept: [Item] = []
+        for (index, item) in manifest.items.enumerated() {
+            if let failure = failures[index] {
+                manifest.errors.append(ItemError(path: item.source.path, message: failure.message, reason: failure.reason))
+            } else {
+                kept.append(item)
+            }
+        }
+        // The viewer still opens on the item asked for; if that one failed, on the one after it.
+        // (`manifest.items` still holds the scan's order here.)
+        if let initial = manifest.initialIndex {
+            manifest.initialIndex = Navigation.initialIndex(askedFor: initial, in: manifest.items.map(\.id), kept: kept.map(\.id))
+        }
+        // A part records the items it lost, so that the merge can follow the initial item as
+        // a single run does.
+        if manifest.partial != nil {
+            let keptIDs = Set(kept.map(\.id))
+            let dropped = manifest.items.filter { !keptIDs.contains($0.id) }.compactMap { item in
+                item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
+            }
+            manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
+        }
+        Navigation.link(&kept, cyclic: options.scan.cyclic)
+        manifest.items = kept
+        manifest.errors.sort(by: ItemError.precedes)
+        report.manifest = manifest
+    }
+}

@@ -1,0 +1,66 @@
+import VipsKit
+
+/// Makes one item's outputs: the per-item step of every command, run by a worker process for
+/// each ``ItemJob`` (and in-process by tests, through the same call).
+///
+/// The source is decoded once (``ItemPicture``) for every output; outputs that read pixels
+/// run first, in plan order, and those that can work from any whole picture (placeholders)
+/// after them. Everything made is staged and put in place only once the decoder has had its
+/// say, so a file found damaged never replaces a good output of an earlier run.
+public enum ItemProducer {
+    public static func produce(_ job: ItemJob) -> ItemOutcome {
+        let staging = Staging(outputFolder: job.outputFolder)
+        let (made, warnings) = Warnings.collecting { () -> Result<[AnyProduct], Error> in
+            do {
+                let picture = ItemPicture(source: job.source, readerScales: job.outputs.compactMap(\.target.sourceScale))
+                var products = [AnyProduct?](repeating: nil, count: job.outputs.count)
+                let borrowersLast = job.outputs.indices.sorted {
+                    (job.outputs[$0].target.sourceScale == nil ? 1 : 0, $0) < (job.outputs[$1].target.sourceScale == nil ? 1 : 0, $1)
+                }
+                for index in borrowersLast {
+                    let planned = job.outputs[index]
+                    products[index] = try planned.output.make(planned.target, from: picture, staging: staging)
+                }
+                return .success(products.map { $0! })
+            } catch {
+                return .failure(error)
+            }
+        }
+        let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
+        switch made {
+        case .failure(let error):
+            staging.discard()
+            return .failed(failure(error, damage: damage, path: job.source.path))
+        case .success(let products):
+            if !damage.isEmpty && !job.source.allowDamaged {
+                staging.discard()
+                return .failed(.damaged(damage.joined(separator: "; ")))
+            }
+            do { try staging.commit() } catch { return .failed(error) }
+            return .made(products, damaged: !damage.isEmpty)
+        }
+    }
+
+    /// The typed failure for what an output threw.
+    static func failure(_ error: Error, damage: [String], path: String) -> ItemFailure {
+        switch error {
+        case let failure as ItemFailure:
+            return failure
+        case let failure as DecodeFailure:
+            return damaged(failure.error, damage: damage, path: path)
+        case let failure as VipsError:
+            return damaged(failure, damage: damage, path: path)
+        case let failure as Subprocess.Failure:
+            return .unsupported(failure.description)
+        default:
+            return .unreadable("\(error)")
+        }
+    }
+
+    /// The header read fine in the scan, so a decoder failure here is damage; libvips' bare
+    /// "… failed" says less than the warnings it raised on the way.
+    private static func damaged(_ error: VipsError, damage: [String], path: String) -> ItemFailure {
+        let message = error.message(about: path)
+        return .damaged(message.hasSuffix(" failed") && !damage.isEmpty ? damage.joined(separator: "; ") : message)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import VipsKit
+
+/// What a run tells as it goes, as it happens: a terminal's progress line, a CI dashboard's
+/// NDJSON events and the one-line messages people read are all drawn from these.
+public enum ProgressEvent: Equatable, Sendable {
+    /// A phase begins, with the number of tasks it will report.
+    case started(phase: Phase, total: Int)
+    /// One task of the phase is done.
+    case item(phase: Phase, path: String, status: ItemStatus)
+    /// Something people should know about a file that was kept (damage, a caption problem).
+    case warning(path: String, message: String)
+    /// Something only `--verbose` shows (a file ignored as not media, a metadata oddity).
+    case note(path: String, message: String)
+    /// A file that could not be used (also in the manifest's `errors`).
+    case error(path: String, message: String, reason: ErrorReason)
+    /// The run is over.
+    case finished(RunSummary)
+
+    /// The parts of a run.
+    public enum Phase: String, Sendable, CaseIterable {
+        /// Reading every file's header.
+        case scan
+        /// Making every item's outputs.
+        case render
+    }
+
+    /// How one task ended.
+    public enum ItemStatus: String, Sendable {
+        case ok
+        /// Kept although the decoder reported damage (`--allow-damaged`).
+        case damaged
+        /// Not media; left out quietly.
+        case ignored
+        case failed
+    }
+}
+
+/// The counts a run ends with (they match its manifest).
+public struct RunSummary: Equatable, Sendable {
+    public var items: Int
+    public var errors: Int
+    public var warnings: Int
+    public var seconds: Double
+
+    public init(items: Int, errors: Int, warnings: Int, seconds: Double) {
+        self.items = items
+        self.errors = errors
+        self.warnings = warnings
+        self.seconds = seconds
+    }
+}
+
+/// Hears a run's events. Events come one at a time (never concurrently), from whichever
+/// thread the work is on.
+public protocol ProgressListener: AnyObject, Sendable {
+    func receive(_ event: ProgressEvent)
+}
+
+/// A listener that keeps every event, for tests and for callers that want them afterwards.
+public final class ProgressRecorder: ProgressListener, @unchecked Sendable {
+    private let events = Locked<[ProgressEvent]>([])
+
+    public init() {}
+
+    public func receive(_ event: ProgressEvent) { events.withLock { $0.append(event) } }
+
+    public var received: [ProgressEvent] { events.current }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The files and folders one item's outputs made, held back until every output of the item
+/// is made and the decoder has had its say, then put in place in the order they were staged.
+///
+/// So a file found damaged never replaces a good output of an earlier run, and a reader (or
+/// an interrupted run) never sees half of an output under its final name: bytes are written
+/// to temporary names beside their targets and renamed over them (see ``AtomicFile``).
+public final class Staging {
+    /// The folder the outputs' relative paths are rooted in.
+    public let outputFolder: String
+    private var steps: [Step] = []
+
+    private enum Step {
+        /// Encoded bytes, written at commit.
+        case bytes(Data, target: String)
+        /// A file or folder already written under a temporary name beside its target.
+        case written(temporary: String, target: String)
+    }
+
+    public init(outputFolder: String) { self.outputFolder = outputFolder }
+
+    /// The full path of a path below the output folder.
+    public func path(_ relative: String) -> String { Path.join(outputFolder, relative) }
+
+    /// Stages `data` to be written at `relative` (below the output folder).
+    public func stage(_ data: Data, at relative: String) {
+        steps.append(.bytes(data, target: path(relative)))
+    }
+
+    /// A temporary path beside `relative`'s target for an output written by someone else (a
+    /// libvips saver writing a file, or a folder of tiles); staged to be moved into place.
+    public func temporaryPath(for relative: String) throws(ItemFailure) -> String {
+        let target = path(relative)
+        do {
+            try AtomicFile.createFolder(Path.parent(of: target))
+        } catch {
+            throw ItemFailure.write(error.description)
+        }
+        let temporary = AtomicFile.temporaryPath(for: target)
+        steps.append(.written(temporary: temporary, target: target))
+        return temporary
+    }
+
+    /// Puts every staged output in place, in staging order. On the first failure, what is not
+    /// yet in place is removed, and the failure names the output.
+    public func commit() throws(ItemFailure) {
+        defer { steps = [] }
+        for (index, step) in steps.enumerated() {
+            do {
+                switch step {
+                case .bytes(let data, let target): try AtomicFile.write(data, to: target)
+                case .written(let temporary, let target): try AtomicFile.moveIntoPlace(temporary, over: target)
+                }
+            } catch {
+                discard(steps[(index + 1)...])
+                throw ItemFailure.write(error.description)
+            }
+        }
+    }
+
+    /// Removes whatever was written under temporary names; nothing is put in place.
+    public func discard() {
+        discard(steps[...])
+        steps = []
+    }
+
+    private func discard(_ pending: ArraySlice<Step>) {
+        for case .written(let temporary, _) in pending { AtomicFile.remove(temporary) }
+    }
+}

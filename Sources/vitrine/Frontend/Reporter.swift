@@ -1,0 +1,117 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// How a run talks on stderr while it works: one-line messages as things happen, a progress
+/// line when stderr is a terminal, or only NDJSON events (`--progress json`) for CI dashboards.
+final class Reporter: ProgressListener, @unchecked Sendable {
+    enum Mode: String, CaseIterable {
+        /// A progress line when stderr is a terminal (and `TERM` is not `dumb`); messages always.
+        case auto
+        /// NDJSON events only: errors and warnings become events instead of text lines.
+        case json
+        /// Messages only.
+        case none
+    }
+
+    static let specs: [OptionSpec] = [
+        .flag("verbose", short: "v", help: "also list ignored non-media files and metadata warnings, on stderr"),
+        .flag("quiet", help: "no progress line and no warnings on stderr (errors are still said)"),
+        .value("progress", placeholder: "HOW", type: .choice(Mode.allCases.map(\.rawValue)), defaultDescription: Mode.auto.rawValue,
+            help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, warning, error, done); none"),
+    ]
+
+    private let json: Bool
+    private let verbose: Bool
+    private let quiet: Bool
+    private let line: ProgressLine?
+    private let lock = NSLock()
+    private(set) var warnings = 0
+
+    init(command: ParsedCommand) {
+        let mode = command.value("progress").flatMap(Mode.init(rawValue:)) ?? .auto
+        json = mode == .json
+        verbose = command.flag("verbose")
+        quiet = command.flag("quiet")
+        line = mode == .auto && !quiet && ProgressLine.stderrIsTerminal ? ProgressLine() : nil
+    }
+
+    func receive(_ event: ProgressEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .warning = event { warnings += 1 }
+        if json {
+            if case .note = event, !verbose { return }
+            Diagnostics.raw(EventLine.text(for: event))
+            return
+        }
+        switch event {
+        case .started(let phase, let total):
+            line?.start(phase: phase.rawValue, total: total)
+        case .item:
+            line?.advance()
+        case .warning(let path, let message):
+            guard !quiet else { return }
+            say { Diagnostics.warning("\(path): \(message)") }
+        case .note(let path, let message):
+            guard verbose, !quiet else { return }
+            say { Diagnostics.note("\(path): \(message)") }
+        case .error(let path, let message, _):
+            say { Diagnostics.fileError(path: path, message: message) }
+        case .finished:
+            line?.stop()
+        }
+    }
+
+    /// Prints message lines around the progress line, if there is one.
+    private func say(_ write: () -> Void) {
+        if let line { line.printing(write) } else { write() }
+    }
+
+    /// A problem not about one file (the output folder cannot be made): a text line, or an
+    /// `error` event without a path.
+    func fatal(_ message: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        line?.stop()
+        if json {
+            Diagnostics.raw(EventLine.text(for: .error(path: "", message: message, reason: .write)))
+        } else {
+            Diagnostics.error(message)
+        }
+    }
+}
+
+/// NDJSON events: one object a line, keys sorted.
+enum EventLine {
+    private struct Event: Encodable {
+        var event: String
+        var phase: String?
+        var total: Int?
+        var path: String?
+        var status: String?
+        var message: String?
+        var reason: String?
+        var items: Int?
+        var errors: Int?
+        var warnings: Int?
+        var seconds: Double?
+    }
+
+    static func text(for event: ProgressEvent) -> String {
+        let value: Event
+        switch event {
+        case .started(let phase, let total): value = Event(event: "start", phase: phase.rawValue, total: total)
+        case .item(let phase, let path, let status): value = Event(event: "item", phase: phase.rawValue, path: path, status: status.rawValue)
+        case .warning(let path, let message): value = Event(event: "warning", path: path, message: message)
+        case .note(let path, let message): value = Event(event: "note", path: path, message: message)
+        case .error(let path, let message, let reason):
+            value = Event(event: "error", path: path.isEmpty ? nil : path, message: message, reason: reason.rawValue)
+        case .finished(let summary):
+            value = Event(event: "done", items: summary.items, errors: summary.errors, warnings: summary.warnings,
+                seconds: (summary.seconds * 1000).rounded() / 1000)
+        }
+        let data = (try? JSONEncoder.compact.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
