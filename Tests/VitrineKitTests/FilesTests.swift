@@ -1,0 +1,74 @@
+import Foundation
+@testable import VitrineKit
+import XCTest
+
+final class PathTests: XCTestCase {
+    /// What `dirname`/`basename` print for the cases that trapped Foundation (`-o t`).
+    func testParentAndNameAsPOSIXDefinesThem() {
+        let table: [(String, parent: String, name: String)] = [
+            ("", ".", ""), ("a", ".", "a"), ("/", "/", "/"), ("a/", ".", "a"), ("/a", "/", "a"), ("./a", ".", "a"),
+            ("a//b", "a", "b"), ("..", ".", ".."), ("a/b/c.jpg", "a/b", "c.jpg"), ("//x//", "/", "x"), ("t", ".", "t"),
+            ("x/thumbs", "x", "thumbs"), ("Z/", ".", "Z"), ("é/ü", "é", "ü"),
+        ]
+        for (path, parent, name) in table {
+            XCTAssertEqual(Path.parent(of: path), parent, "parent of '\(path)'")
+            XCTAssertEqual(Path.name(of: path), name, "name of '\(path)'")
+        }
+    }
+
+    func testJoinExtensionAndStem() {
+        XCTAssertEqual(Path.join("out/", "a.jpg"), "out/a.jpg")
+        XCTAssertEqual(Path.join("out", "a.jpg"), "out/a.jpg")
+        XCTAssertEqual(Path.join("", "a.jpg"), "a.jpg")
+        XCTAssertEqual(Path.join("out", "/abs"), "/abs")
+        XCTAssertEqual(Path.fileExtension(of: "a/b.JPG"), "JPG")
+        XCTAssertEqual(Path.fileExtension(of: "a.b/c"), "")
+        XCTAssertEqual(Path.fileExtension(of: ".nomedia"), "")
+        XCTAssertEqual(Path.fileExtension(of: "x.tar.gz"), "gz")
+        XCTAssertEqual(Path.stem(of: "a/photo.jpg"), "photo")
+        XCTAssertEqual(Path.stem(of: "a"), "a")
+        XCTAssertEqual(Path.removingExtension("a/photo.jpg"), "a/photo")
+        XCTAssertEqual(Path.removingExtension("a.b/c"), "a.b/c")
+    }
+}
+
+final class AtomicFolderTests: XCTestCase {
+    /// A folder output replaces an older one whole: no mix of the two, no leftover.
+    func testAFolderReplacesTheOldOneWhole() throws {
+        let folder = try TestFolder()
+        try folder.file("out/tiles/old-only.txt", "old")
+        let temporary = AtomicFile.temporaryPath(for: folder.path + "/out/tiles")
+        try FileManager.default.createDirectory(atPath: temporary + "/0", withIntermediateDirectories: true)
+        try Data("new".utf8).write(to: URL(fileURLWithPath: temporary + "/0/0_0.jpg"))
+        try AtomicFile.moveIntoPlace(temporary, over: folder.path + "/out/tiles")
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: folder.path + "/out/tiles").sorted(), ["0", "0/0_0.jpg"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out"), ["tiles"])
+    }
+
+    /// A killed run's half-written folder is removed once stale; a fresh one may be another
+    /// run's, writing right now.
+    func testStaleFolderLeftoversAreRemoved() throws {
+        let folder = try TestFolder()
+        let stale = try folder.file("out/.a_files.partial-1-1/0/0_0.jpg", "half")
+        try folder.file("out/.b_files.partial-2-7/x", "fresh")
+        try folder.file("out/.c.partial-notanumber", "not ours")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)],
+            ofItemAtPath: Path.parent(of: Path.parent(of: stale)))
+        AtomicFile.removeLeftovers(in: folder.path + "/out")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").sorted(),
+            [".b_files.partial-2-7", ".c.partial-notanumber"])
+    }
+
+    /// A temporary name fits whenever the final name does (255 bytes), however long the name.
+    func testTemporaryNamesFitWhenTheNameDoes() throws {
+        let folder = try TestFolder()
+        let name = String(repeating: "é", count: 120) + "abcdefghijklmn.jpg"  // 258 bytes
+        let long = String(name.utf8.prefix(255 - 4))! + ".jpg"
+        XCTAssertLessThanOrEqual(long.utf8.count, 255)
+        let temporary = AtomicFile.temporaryPath(for: folder.path + "/" + long)
+        XCTAssertLessThanOrEqual(Path.name(of: temporary).utf8.count, 255)
+        XCTAssertTrue(AtomicFile.isTemporaryName(Path.name(of: temporary)))
+        try AtomicFile.write(Data([7]), to: folder.path + "/" + long)
+        XCTAssertEqual(FileManager.default.contents(atPath: folder.path + "/" + long), Data([7]))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import VipsKit
+@testable import VitrineKit
+import XCTest
+
+/// The pool's failure paths, with a stand-in worker (a few lines of Python speaking the same
+/// line protocol): no corpus, no libvips.
+final class WorkerPoolTests: XCTestCase {
+    /// Answers a probe of `ok…` with `ignored`, hangs on `hang`, dies on `crash`.
+    static let worker = """
+        import json, os, sys, time
+        for line in sys.stdin:
+            request = json.loads(line)
+            path = request["task"]["probe"]["path"]
+            if path == "hang":
+                time.sleep(120)
+            if path == "crash":
+                os._exit(3)
+            answer = {"sequence": request["sequence"], "result": {"probe": {"_0": {"ignored": {"reason": path}}}}}
+            print(json.dumps(answer), flush=True)
+        """
+
+    var folder: TestFolder!
+
+    override func setUpWithError() throws { folder = try TestFolder() }
+
+    override func tearDown() { folder = nil }
+
+    func pool(timeout: Double) throws -> WorkerPool {
+        let script = try folder.file("worker.py", Self.worker)
+        return WorkerPool(.init(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script], workers: 2,
+            timeout: timeout))
+    }
+
+    func run(_ pool: WorkerPool, _ tasks: [WorkTask]) -> (results: [Result<WorkResult, WorkFailure>?], seconds: Double) {
+        let results = Locked([Result<WorkResult, WorkFailure>?](repeating: nil, count: tasks.count))
+        let start = Date()
+        pool.run(tasks) { index, result in results.withLock { $0[index] = result } }
+        return (results.current, Date().timeIntervalSince(start))
+    }
+
+    func probe(_ path: String) -> WorkTask { .probe(path: path, options: ProbeOptions()) }
+
+    func testAnswersCome() throws {
+        let (results, _) = run(try pool(timeout: 10), ["ok1", "ok2", "ok3"].map(probe))
+        XCTAssertEqual(results.map { try? $0?.get() }, ["ok1", "ok2", "ok3"].map { .probe(.ignored(reason: $0)) })
+    }
+
+    func testAHungTaskTimesOutAndTheRestGoOn() throws {
+        let (results, seconds) = run(try pool(timeout: 1), ["ok1", "hang", "ok2", "ok3"].map(probe))
+        XCTAssertEqual(results[1], .failure(.timedOut(seconds: 1)))
+        XCTAssertEqual(results.compactMap { try? $0?.get() }.count, 3)
+        XCTAssertLessThan(seconds, 10, "the hung worker was killed, not waited for")
+    }
+
+    func testACrashIsNamedAndTheRestGoOn() throws {
+        let (results, _) = run(try pool(timeout: 10), ["ok1", "crash", "ok2"].map(probe))
+        guard case .failure(.crashed(let detail))? = results[1] else { return XCTFail("\(String(describing: results[1]))") }
+        XCTAssertEqual(detail, "exit status 3")
+        XCTAssertEqual(results.compactMap { try? $0?.get() }.count, 2)
+    }
+
+    /// A task JSON cannot carry (a duration that is not a number) fails at once, by name;
+    /// it used to reach the worker as an empty line and fail only at the time limit.
+    func testATaskThatCannotBeSentFailsAtOnce() throws {
+        let job = ItemJob(source: ItemSource(path: "clip.mp4", kind: .video, width: 2, height: 2,
+            video: VideoSource(duration: .nan)), outputFolder: "out", outputs: [])
+        let (results, seconds) = run(try pool(timeout: 20), [probe("ok1"), .produce(job), probe("ok2")])
+        guard case .failure(.unsendable(let detail))? = results[1] else { return XCTFail("\(String(describing: results[1]))") }
+        XCTAssertTrue(detail.contains("duration"), detail)
+        XCTAssertEqual(WorkFailure.unsendable(detail: detail).reason, .unsupported)
+        XCTAssertLessThan(seconds, 10, "no wait for the time limit")
+        XCTAssertEqual(results.compactMap { try? $0?.get() }.count, 2)
+    }
+}
