@@ -45,7 +45,7 @@ struct CaptionResolver {
         }
         var elsewhere = Set<String>()
         for file in otherParts { elsewhere.formUnion([file.relativePath, file.path, Self.absolute(file.path)]) }
-        let base = (Self.absolute(captions.path) as NSString).deletingLastPathComponent
+        let base = Path.parent(of: Self.absolute(captions.path))
         var claimedBy: [Int: String] = [:]
         for (position, entry) in captions.entries.enumerated() {
             let written = entry.path.hasPrefix("./") ? String(entry.path.dropFirst(2)) : entry.path
@@ -82,7 +82,7 @@ struct CaptionResolver {
         }
         merged.warnings = nil  // reported above, with the file's path
         if merged.caption == nil, options.fallback == .filename {
-            let stem = ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let stem = Path.stem(of: file.path)
             let name = CaptionText.clean(stem, singleLine: true).text
             if !name.isEmpty { merged.caption = Caption(style: .plain, text: name, source: "filename") }
         }
@@ -97,7 +97,6 @@ struct CaptionResolver {
     }
 
     static func absolute(_ path: String, from base: String = FileManager.default.currentDirectoryPath) -> String {
-        let joined = path.hasPrefix("/") ? path : base + "/" + path
-        return (joined as NSString).standardizingPath
+        Path.normalized(Path.join(base, path))
     }
 }

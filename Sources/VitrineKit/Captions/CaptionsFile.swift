@@ -41,7 +41,7 @@ public struct CaptionsFile: Sendable {
         let decoded = CaptionText.decode(data)
         var file = CaptionsFile(path: path)
         file.warnings += decoded.warnings
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = Path.fileExtension(of: path).lowercased()
         let firstLine = decoded.text.prefix { $0 != "\n" }
         let trimmed = decoded.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if ext == "json" || (ext != "csv" && ext != "tsv" && (trimmed.hasPrefix("[") || trimmed.hasPrefix("{"))) {

@@ -30,11 +30,12 @@ public enum Sidecar {
     /// - Parameter exists: whether a file is there, when the caller knows (its folder was
     ///   walked); default nil, which asks the file system.
     static func text(forMedia mediaPath: String, exists: ((String) -> Bool)? = nil) -> ItemText? {
-        let folder = (mediaPath as NSString).deletingLastPathComponent
-        let name = (mediaPath as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
+        // Named as the walk names files: `name` alone, or `folder/name`.
+        let folder = mediaPath.contains("/") ? Path.parent(of: mediaPath) : ""
+        let name = Path.name(of: mediaPath)
+        let stem = Path.stem(of: name)
         for candidate in [name + ".md", stem + ".md", name + ".txt", stem + ".txt"] {
-            let path = folder.isEmpty ? candidate : folder + "/" + candidate
+            let path = Path.join(folder, candidate)
             if let exists, !exists(path) { continue }
             guard let read = readFile(path) else { continue }
             var text = ItemText()

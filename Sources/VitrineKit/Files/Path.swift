@@ -54,5 +54,23 @@ public enum Path {
         return String(path.utf8.dropLast(ending.utf8.count + 1)) ?? path
     }
 
+    /// `path` with `.` components, repeated slashes and `..` (against the component before it)
+    /// removed, on the text alone: `/a/./b/../c` → `/a/c`, `a/../../b` → `../b`.
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        let absolute = path.hasPrefix("/")
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue  // nothing is above the root
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     private static let slash = UInt8(ascii: "/")
 }

@@ -79,7 +79,7 @@ public struct InputWalker: Sendable {
         } else {
             // A listed path keeps its folders in the id when it is relative; a single file argument
             // is named by its file name alone.
-            let relative = listed && !input.hasPrefix("/") ? Self.normalized(input) : (input as NSString).lastPathComponent
+            let relative = listed && !input.hasPrefix("/") ? Self.normalized(input) : Path.name(of: input)
             append(path: input, relative: relative, inputIndex: inputIndex, info: info, into: &result, seen: &seen)
         }
     }
@@ -176,7 +176,7 @@ public struct InputWalker: Sendable {
         var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         while true {
             if let identity = identity(of: current), folders.contains(identity) { return true }
-            let parent = (current as NSString).deletingLastPathComponent
+            let parent = Path.parent(of: current)
             if parent == current || parent.isEmpty { return false }
             current = parent
         }

@@ -22,7 +22,7 @@ public enum SelectionExport {
         return chosen.enumerated().map { offset, item in
             let number = String(offset + 1)
             let padded = String(repeating: "0", count: max(0, width - number.count)) + number
-            let name = (item.source.path as NSString).lastPathComponent
+            let name = Path.name(of: item.source.path)
             return Copied(source: item.source.path, target: folder + "/" + padded + "-" + name)
         }
     }
@@ -33,7 +33,7 @@ public enum SelectionExport {
         var failures: [(String, String)] = []
         for step in plan {
             do {
-                let folder = (step.target as NSString).deletingLastPathComponent
+                let folder = Path.parent(of: step.target)
                 try AtomicFile.createFolder(folder)
                 guard FileManager.default.fileExists(atPath: step.source) else {
                     failures.append((step.source, "no such file"))
@@ -46,7 +46,7 @@ public enum SelectionExport {
                     try FileManager.default.createSymbolicLink(atPath: step.target, withDestinationPath: absolute)
                 } else {
                     // Streamed (a video may be larger than memory) to a hidden name, then renamed.
-                    let temporary = folder + "/." + (step.target as NSString).lastPathComponent + ".partial-\(getpid())-0"
+                    let temporary = AtomicFile.temporaryPath(for: step.target)
                     unlink(temporary)
                     do { try FileManager.default.copyItem(atPath: step.source, toPath: temporary) } catch {
                         unlink(temporary)

@@ -119,7 +119,7 @@ public enum EmbeddedTextReader {
     /// writes, or `IMG_1.xmp`, as Lightroom does) put first: an editor's sidecar holds its
     /// latest words, so each of its fields wins over the same field inside the file.
     public static func withSidecarXMP(_ embedded: EmbeddedText?, mediaPath: String, language: String?) -> EmbeddedText? {
-        let stem = (mediaPath as NSString).deletingPathExtension
+        let stem = Path.removingExtension(mediaPath)
         let candidates = [mediaPath + ".xmp", stem + ".xmp", mediaPath + ".XMP", stem + ".XMP"]
         guard case .contents(let packet)? = candidates.lazy.map(Sidecar.file).first(where: \.isPresent), let fromSidecar = read(xmpPacket: packet, language: language) else {
             return embedded

@@ -94,7 +94,7 @@ public enum ImageProbe {
     }
 
     private static func probeCollectingWarnings(path: String, options: ProbeOptions) -> ProbeOutcome {
-        let ending = (path as NSString).pathExtension.lowercased()
+        let ending = Path.fileExtension(of: path).lowercased()
         let meantAsImage = MediaFormat.imageExtensions.contains(ending)
         let meantAsVideo = MediaFormat.videoExtensions.contains(ending)
         guard FileManager.default.isReadableFile(atPath: path) else {
@@ -173,7 +173,7 @@ public enum ImageProbe {
             return .video(header)
         case .failed(let message, let reason):
             // Music is not a failed video: a file named as sound without pictures is ignored.
-            let ending = (path as NSString).pathExtension.lowercased()
+            let ending = Path.fileExtension(of: path).lowercased()
             if message.hasPrefix("no video stream"), MediaFormat.audioExtensions.contains(ending) {
                 return .ignored(reason: "sound only, no pictures")
             }

@@ -44,7 +44,7 @@ public enum MediaFormat {
 
     /// Whether the file name's ending says it is meant to be a picture or a video.
     public static func looksLikeMedia(_ path: String) -> Bool {
-        let ending = (path as NSString).pathExtension.lowercased()
+        let ending = Path.fileExtension(of: path).lowercased()
         return imageExtensions.contains(ending) || videoExtensions.contains(ending)
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+/// Inputs made to break things, as a hostile-minded new user would try them (issue 11).
+final class HardeningTests: TemporaryFolderTestCase {
+    /// One-character names trapped Foundation's path methods (exit 132, SIGILL).
+    func testOneCharacterNamesForOutputsAndInputs() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: folder + "/photos/c.jpg")
+        try FileManager.default.copyItem(atPath: Repository.examples + "/chelsea.jpg", toPath: folder + "/a")
+        for output in ["t", "x/thumbs", "Z/"] {
+            let run = try Vitrine.run(["thumbs", "photos", "-o", output, "--size", "32"], currentDirectory: folder)
+            XCTAssertEqual(run.status, 0, "-o \(output): \(run.stderr)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/" + output + "/c-32.jpg"), output)
+        }
+        let single = try Vitrine.run(["scan", "a"], currentDirectory: folder)
+        XCTAssertEqual(single.status, 0, single.stderr)
+        XCTAssertEqual(items(try single.json()).map { $0["id"] as? String }, ["a"])
+        let listed = try Vitrine.run(["scan", "-"], stdin: "a\n", currentDirectory: folder)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(items(try listed.json()).map { $0["id"] as? String }, ["a"])
+        try listed.stdout.write(to: URL(fileURLWithPath: folder + "/m.json"))
+        let chosen = try Vitrine.run(["select", "m.json", "--add", "a"], currentDirectory: folder)
+        try chosen.stdout.write(to: URL(fileURLWithPath: folder + "/s.json"))
+        let exported = try Vitrine.run(["export", "s.json", "--selection", "-o", "P"], currentDirectory: folder)
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/P/01-a"))
+    }
+}
