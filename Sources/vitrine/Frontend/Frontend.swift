@@ -17,7 +17,7 @@ enum ExitStatus {
 enum Frontend {
     static let root = CommandSpec(
         name: "vitrine",
-        abstract: "Turn folders of photos into a gallery: thumbnails, zoom tiles, contact sheets and a JSON manifest.",
+        abstract: "Turn folders of photos and videos into a gallery: a JSON manifest, thumbnails and placeholder hashes.",
         discussion: """
             Data (JSON) goes to stdout; messages go to stderr.
             Exit status: 0 all good, 1 some files failed (each named on stderr and listed in the
