@@ -106,3 +106,18 @@ final class ExifValueTests: XCTestCase {
         XCTAssertNil(ExifValue.leadingInteger("(none)"))
     }
 }
+
+final class PermutationTests: XCTestCase {
+    func testPermuteInPlaceMatchesMapping() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 5, 64] {
+            for _ in 0..<20 {
+                let order = Array(0..<count).shuffled(using: &generator)
+                var array = (0..<count).map { "v\($0)" }
+                let expected = order.map { array[$0] }
+                array.permute(by: order)
+                XCTAssertEqual(array, expected, "\(order)")
+            }
+        }
+    }
+}

@@ -125,3 +125,23 @@ enum OrderValue {
         }
     }
 }
+
+extension Array {
+    /// Puts the elements in `order` (`order[i]` is the index of the element that goes to `i`),
+    /// in place: large elements are swapped along the permutation's cycles, not copied into a
+    /// second array.
+    mutating func permute(by order: [Int]) {
+        precondition(order.count == count)
+        var placed = [Bool](repeating: false, count: count)
+        for start in indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let source = order[position]
+                if source == start { break }
+                swapAt(position, source)
+                position = source
+            }
+        }
+    }
+}

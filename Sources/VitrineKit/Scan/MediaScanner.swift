@@ -33,7 +33,8 @@ public struct MediaScanner: Sendable {
         walker.excludedFolders = excludedFolders
         var found = walker.walk(inputs, readList: readList)
         // Every file's place in the walk, for `--order none` across parts.
-        let walkIndex = Dictionary(found.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let walkIndex = options.shard == nil ? [:]
+            : Dictionary(found.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Files named like media hold their id whether or not they read, and whichever part
         // (--shard) they are in: ids never depend on other files' content or on the part.
         let namedLikeMedia = found.files.filter { MediaFormat.looksLikeMedia($0.path) }
@@ -52,8 +53,10 @@ public struct MediaScanner: Sendable {
         }
         let tasks = found.files.map { WorkTask.probe(path: $0.path, options: probe) }
         listener?.receive(.started(phase: .scan, total: tasks.count))
-        let results = Locked([ProbeOutcome?](repeating: nil, count: tasks.count))
-        let paths = found.files.map(\.path)
+        // Each answer is boiled down as it comes (an item, its embedded text when there is
+        // any, whether it needs a colour transform): no file's whole answer is kept.
+        let scanned = Locked(Scanned())
+        let files = found.files
         pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener] index, result in
             let outcome: ProbeOutcome
             switch result {
@@ -61,56 +64,42 @@ public struct MediaScanner: Sendable {
             case .success(.produce): outcome = .failed(message: "the worker answered another question", reason: .crashed)
             case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
             }
-            results.withLock { $0[index] = outcome }
-            if let listener { Self.report(outcome, path: paths[index], to: listener) }
+            scanned.withLock { $0.record(outcome, file: files[index], number: index) }
+            if let listener { Self.report(outcome, path: files[index].path, to: listener) }
         }
-
-        var entries: [(file: InputFile, item: Item)] = []
-        var embedded: [EmbeddedText?] = []
-        var errors = found.errors
-        var needsColourTransform = Set<String>()
-        for (file, result) in zip(found.files, results.current) {
-            switch result {
-            case .image(let header)?:
-                entries.append((file, Self.item(file, header)))
-                embedded.append(header.text)
-                if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
-            case .video(let header)?:
-                entries.append((file, Self.item(file, header)))
-                embedded.append(header.text)
-            case .ignored?:
-                break
-            case .failed(let message, let reason)?:
-                errors.append(ItemError(path: file.path, message: message, reason: reason))
-            case nil:
-                errors.append(ItemError(path: file.path, message: "no answer from the worker", reason: .crashed))
-            }
+        var result = scanned.withLock { value -> Scanned in
+            defer { value = Scanned() }
+            return value
         }
+        // In walk order, whichever worker answered first.
+        result.entries.sort { $0.file < $1.file }
+        var errors = found.errors + result.errors
 
         // Ids come from paths alone (not from the chosen order), so they never change with --order.
         // Ids are shared out among every file named like media, readable or not, so that a file
         // failing today does not shift its neighbours' ids. Two inputs may hold the same relative
         // path: they are kept apart by suffix, stably.
-        let entryPaths = Set(entries.map(\.file.path))
-        let holders = entries.map(\.file) + namedLikeMedia.filter { !entryPaths.contains($0.path) }
-        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entries.count))
-        var items = zip(entries, ids).map { entry, id in
-            var item = entry.item
-            item.id = id
-            return item
-        }
-        var texts = GalleryText(options: options.captions, inputs: inputs, files: entries.map(\.file), ids: ids,
+        let entryFiles = result.entries.map { found.files[$0.file] }
+        let entryPaths = Set(entryFiles.map(\.path))
+        let holders = entryFiles + namedLikeMedia.filter { !entryPaths.contains($0.path) }
+        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entryFiles.count))
+        var texts = GalleryText(options: options.captions, inputs: inputs, files: entryFiles, ids: ids,
             otherParts: otherParts, walked: walked)
         var sortKeys: [SortKey] = []
-        for index in items.indices {
-            let text = texts.apply(toFile: index, entries[index].file, embedded: embedded[index], item: &items[index])
-            var key = SortKey(file: entries[index].file, takenAt: items[index].takenAt)
+        sortKeys.reserveCapacity(ids.count)
+        for index in result.entries.indices {
+            result.entries[index].item.id = ids[index]
+            let text = texts.apply(toFile: index, entryFiles[index], embedded: result.embedded[result.entries[index].file],
+                item: &result.entries[index].item)
+            var key = SortKey(file: entryFiles[index], takenAt: result.entries[index].item.takenAt)
             key.captionsPosition = texts.captionsPosition(ofFile: index)
-            if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: entries[index].file) + [text.order] }
+            if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: entryFiles[index]) + [text.order] }
             sortKeys.append(key)
         }
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
-        items = order.map { items[$0] }
+        var items = result.entries.map(\.item)
+        result.entries = []
+        items.permute(by: order)
 
         var manifest = Manifest()
         if let shard = options.shard {
@@ -129,9 +118,36 @@ public struct MediaScanner: Sendable {
         manifest.cyclic = options.cyclic
         manifest.items = items
         texts.describe(&manifest)
-        manifest.errors = errors.sorted(by: ItemError.precedes)
+        errors.sort(by: ItemError.precedes)
+        manifest.errors = errors
         for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
-        return Report(manifest: manifest, needsColourTransform: needsColourTransform)
+        return Report(manifest: manifest, needsColourTransform: result.needsColourTransform)
+    }
+
+    /// What the probes said, boiled down.
+    struct Scanned {
+        /// Readable files: their place in the walk's list, and their item (no id yet).
+        var entries: [(file: Int, item: Item)] = []
+        /// The embedded text of the few files that have any, by their place in the walk.
+        var embedded: [Int: EmbeddedText] = [:]
+        var errors: [ItemError] = []
+        var needsColourTransform = Set<String>()
+
+        mutating func record(_ outcome: ProbeOutcome, file: InputFile, number: Int) {
+            switch outcome {
+            case .image(let header):
+                entries.append((number, MediaScanner.item(file, header)))
+                if let text = header.text { embedded[number] = text }
+                if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
+            case .video(let header):
+                entries.append((number, MediaScanner.item(file, header)))
+                if let text = header.text { embedded[number] = text }
+            case .ignored:
+                break
+            case .failed(let message, let reason):
+                errors.append(ItemError(path: file.path, message: message, reason: reason))
+            }
+        }
     }
 
     /// Header reads kept queued per worker: they take a millisecond, where a round trip shows.
