@@ -27,3 +27,39 @@ final class HardeningTests: TemporaryFolderTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/P/01-a"))
     }
 }
+
+extension HardeningTests {
+    /// A manifest whose one selected item's source is `path`.
+    func manifest(selecting path: String) throws -> String {
+        let scan = try Vitrine.run(["scan", Repository.examples + "/coffee.jpg"])
+        var object = try scan.json()
+        var list = items(object)
+        list[0]["selection"] = 1
+        var source = list[0]["source"] as! [String: Any]
+        source["path"] = path
+        list[0]["source"] = source
+        object["items"] = list
+        let file = folder + "/m-\(UUID().uuidString.prefix(6)).json"
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    /// Export copies regular files only: a FIFO used to hang it forever, a folder was copied
+    /// whole (/etc, shadow included), /dev/zero gave an empty mode-666 file.
+    func testExportCopiesRegularFilesOnly() throws {
+        let fifo = folder + "/pipe.jpg"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try FileManager.default.createDirectory(atPath: folder + "/album/out", withIntermediateDirectories: true)
+        for (source, kind) in [(fifo, "a FIFO"), (folder + "/album", "a folder"), ("/dev/zero", "a character device")] {
+            for link in [false, true] {
+                let output = folder + "/album/out/x"
+                let run = try Vitrine.run(["export", try manifest(selecting: source), "--selection", "-o", output]
+                    + (link ? ["--link"] : []), timeout: 20)
+                XCTAssertEqual(run.status, 1, "\(source): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains("not a regular file (\(kind))"), run.stderr)
+                XCTAssertEqual(run.stdoutText, "")
+                XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [], [], "nothing left behind")
+            }
+        }
+    }
+}

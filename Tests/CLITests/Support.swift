@@ -26,8 +26,10 @@ struct Vitrine {
         return Bundle.main.bundleURL.appendingPathComponent("vitrine")
     }
 
+    /// - Parameter timeout: seconds after which the run is killed (SIGKILL), so that a hang fails
+    ///   the test instead of stopping the suite; default 600.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    currentDirectory: String? = nil) throws -> Run {
+                    currentDirectory: String? = nil, timeout: Double = 600) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -36,6 +38,9 @@ struct Vitrine {
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let start = Date()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         let (status, out, err) = try runToEnd(process, stdin: stdin)
         return Run(status: status, stdout: out, stderr: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(start))
     }

@@ -27,42 +27,45 @@ public enum SelectionExport {
         }
     }
 
-    /// Carries out a plan: copies through a temporary file and a rename, or makes symbolic links
-    /// (to absolute paths). Returns the failures as (source, reason); the others are done.
+    /// Carries out a plan: copies regular files through a temporary file and a rename, or
+    /// makes symbolic links (to absolute paths) to them. Returns the failures as (source,
+    /// reason); the others are done.
     public static func run(_ plan: [Copied], link: Bool) -> [(source: String, reason: String)] {
         var failures: [(String, String)] = []
         for step in plan {
             do {
-                let folder = Path.parent(of: step.target)
-                try AtomicFile.createFolder(folder)
-                guard FileManager.default.fileExists(atPath: step.source) else {
-                    failures.append((step.source, "no such file"))
-                    continue
-                }
                 if link {
-                    let absolute = step.source.hasPrefix("/") ? step.source
-                        : FileManager.default.currentDirectoryPath + "/" + step.source
-                    unlink(step.target)
-                    try FileManager.default.createSymbolicLink(atPath: step.target, withDestinationPath: absolute)
+                    try makeLink(to: step.source, at: step.target)
                 } else {
-                    // Streamed (a video may be larger than memory) to a hidden name, then renamed.
-                    let temporary = AtomicFile.temporaryPath(for: step.target)
-                    unlink(temporary)
-                    do { try FileManager.default.copyItem(atPath: step.source, toPath: temporary) } catch {
-                        unlink(temporary)
-                        throw error
-                    }
-                    guard rename(temporary, step.target) == 0 else {
-                        let reason = String(cString: strerror(errno))
-                        unlink(temporary)
-                        failures.append((step.source, reason))
-                        continue
-                    }
+                    try FileCopy.copy(regularFile: step.source, to: step.target)
                 }
             } catch {
-                failures.append((step.source, (error as? AtomicFileError)?.reason ?? InputWalker.describe(error)))
+                failures.append((step.source, error.description))
             }
         }
         return failures
+    }
+
+    /// A symbolic link at `target` to `source`, which must be a regular file.
+    private static func makeLink(to source: String, at target: String) throws(FileCopy.Failure) {
+        var info = stat()
+        guard stat(source, &info) == 0 else { throw FileCopy.Failure(description: errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileCopy.Failure(description: "not a regular file (\(FileCopy.kind(of: info.st_mode))): only files are exported")
+        }
+        do {
+            try AtomicFile.createFolder(Path.parent(of: target))
+        } catch {
+            throw FileCopy.Failure(description: error.reason)
+        }
+        let absolute = source.hasPrefix("/") ? source : Path.join(FileManager.default.currentDirectoryPath, source)
+        // A link made under a temporary name and renamed over the target: replaced in one step.
+        let temporary = AtomicFile.temporaryPath(for: target)
+        guard symlink(absolute, temporary) == 0 else { throw FileCopy.Failure(description: String(cString: strerror(errno))) }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileCopy.Failure(description: reason)
+        }
     }
 }
