@@ -63,3 +63,39 @@ extension HardeningTests {
         }
     }
 }
+
+extension HardeningTests {
+    /// An output that cannot be used is said before anything is decoded (it used to decode every
+    /// file, then fail each with "cannot write", exit 1).
+    func testAnUnusableOutputIsAUsageErrorBeforeAnyWork() throws {
+        let file = folder + "/thumbs.jpg"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let run = try Vitrine.run(["thumbs", Repository.examples, "-o", file, "--progress", "json"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdoutText, "")
+        XCTAssertEqual(run.stderrLines, ["vitrine: error: the output folder \(file) is a file (see 'vitrine thumbs --help')"],
+            "no file was read: no progress event at all")
+        // Even root cannot write into sysfs folders.
+        if FileManager.default.fileExists(atPath: "/sys/kernel") {
+            let sys = try Vitrine.run(["thumbs", Repository.examples, "-o", "/sys/kernel"])
+            XCTAssertEqual(sys.status, 2)
+            XCTAssertTrue(sys.stderr.contains("cannot write into the output folder /sys/kernel"), sys.stderr)
+        }
+    }
+}
+
+extension HardeningTests {
+    /// Control characters in file names are shown escaped on stderr, as `ls -b` does: a name
+    /// cannot move the cursor, recolour the terminal or break the one-line-per-error format.
+    func testControlCharactersInNamesAreEscapedOnStderr() throws {
+        let name = "bad\r\u{1B}[31mred\nline.jpg"
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let run = try Vitrine.run(["scan", folder])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertFalse(run.stderr.utf8.contains(0x1B), run.stderr.debugDescription)
+        XCTAssertFalse(run.stderr.utf8.contains(0x0D), run.stderr.debugDescription)
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr.debugDescription)
+        XCTAssertTrue(run.stderr.contains(#"bad\r\x1b[31mred\nline.jpg: "#), run.stderr.debugDescription)
+        XCTAssertEqual(errors(try run.json()).first?["path"] as? String, folder + "/" + name, "the manifest keeps the real name")
+    }
+}

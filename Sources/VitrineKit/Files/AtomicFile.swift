@@ -110,6 +110,38 @@ public enum AtomicFile {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw AtomicFileError(path: path, code: errno) }
     }
 
+    /// Why an output folder cannot be used.
+    public enum OutputFolderProblem: Error, Equatable {
+        /// A file (not a folder) has its name.
+        case isAFile(String)
+        /// It cannot be made: the system's reason (`Not a directory`: a parent is a file).
+        case cannotCreate(String, reason: String)
+        /// It exists, but this process cannot write into it.
+        case notWritable(String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .isAFile(let path): "the output folder \(path) is a file"
+            case .cannotCreate(let path, let reason): "cannot create the output folder \(path): \(reason)"
+            case .notWritable(let path, let reason): "cannot write into the output folder \(path): \(reason)"
+            }
+        }
+    }
+
+    /// Makes sure outputs can be written into `folder`: creates it (and its parents) when
+    /// missing, and tries a file in it, so that a folder that cannot be used fails here,
+    /// before any work is done, not once for every output.
+    public static func prepareOutputFolder(_ folder: String) throws(OutputFolderProblem) {
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .isAFile(folder) }
+        do { try createFolder(folder) } catch { throw .cannotCreate(folder, reason: error.reason) }
+        let probe = temporaryPath(for: Path.join(folder, "write-check"))
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw .notWritable(folder, reason: String(cString: strerror(errno))) }
+        close(fd)
+        unlink(probe)
+    }
+
     /// Removes temporary files and folders an interrupted run left in `folder` (not below it).
     /// - Parameter olderThan: seconds; only leftovers not modified for that long are removed,
     ///   since another run (a part on another machine, sharing the folder) may be writing a

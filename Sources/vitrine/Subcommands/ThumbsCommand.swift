@@ -55,10 +55,14 @@ enum ThumbsCommand {
     static func run(_ command: ParsedCommand) -> Int32 {
         guard let options = options(from: command) else { return ExitStatus.usage }
         do {
-            try AtomicFile.createFolder(options.outputFolder)
-        } catch {
-            Diagnostics.error("cannot create the output folder \(options.outputFolder): \(error.reason)")
+            try AtomicFile.prepareOutputFolder(options.outputFolder)
+        } catch .cannotCreate(let folder, let reason) {
+            Diagnostics.error("cannot create the output folder \(folder): \(reason)")
             return ExitStatus.fatal
+        } catch {
+            // Said before any file is read: otherwise every file would fail to be written.
+            Diagnostics.usageError(error.description, commandPath: command.path)
+            return ExitStatus.usage
         }
         return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
             try GalleryBuilder(options: options, pool: pool, listener: reporter).build(inputs, readList: readList)
