@@ -99,3 +99,25 @@ extension HardeningTests {
         XCTAssertEqual(errors(try run.json()).first?["path"] as? String, folder + "/" + name, "the manifest keeps the real name")
     }
 }
+
+extension HardeningTests {
+    /// Long names: the temporary name used to pass 255 bytes (227-byte sources failed with
+    /// "File name too long"), and an id part longer than 180 characters is cut with a hash.
+    func testLongNamesAreRendered() throws {
+        let long = String(repeating: "a", count: 150) + "-" + String(repeating: "b", count: 96) + ".jpg"  // 251 bytes
+        let medium = String(repeating: "m", count: 227) + ".jpg"
+        for name in [long, medium] {
+            try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: folder + "/" + name)
+        }
+        let run = try Vitrine.run(["thumbs", folder, "-o", folder + "/t", "--size", "32", "--retina"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let ids = items(try run.json()).map { $0["id"] as! String }
+        XCTAssertEqual(ids.count, 2)
+        XCTAssertTrue(ids.contains(String(repeating: "m", count: 180 - 9) + "-" + ids.first { $0.hasPrefix("m") }!.suffix(8)), "\(ids)")
+        for id in ids {
+            XCTAssertLessThanOrEqual(id.utf8.count, 180)
+            XCTAssertNotNil(id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*$", options: .regularExpression), id)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/t/\(id)-32.jpg"), id)
+        }
+    }
+}

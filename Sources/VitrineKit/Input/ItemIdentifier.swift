@@ -4,8 +4,14 @@ import Foundation
 ///
 /// `Beach/DSC_0042.JPG` becomes `beach/dsc-0042`: the extension is dropped, letters are
 /// folded to lower-case ASCII (`hélicoïde` → `helicoide`), every other run of characters
-/// becomes one `-`, and folders stay as `/`. A name with nothing left becomes `item`.
+/// becomes one `-`, and folders stay as `/`. A name with nothing left becomes `item`. A part
+/// longer than ``maximumComponentLength`` is cut and ends in `-` and 8 hex digits of a hash of
+/// the whole part, so that every output named after an id fits in a file name.
 public enum ItemIdentifier {
+    /// The longest part of an id, between slashes: 180 characters leaves room for the longest
+    /// output suffix (`-2048x2048@2x.webp`, `_files`) within the 255 bytes of a file name.
+    public static let maximumComponentLength = 180
+
     /// The slug of a relative path, before collisions are resolved.
     public static func slug(forRelativePath path: String) -> String {
         var components = path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." }
@@ -55,6 +61,16 @@ public enum ItemIdentifier {
                 }
             }
         }
-        return out.isEmpty ? "item" : out
+        if out.isEmpty { return "item" }
+        guard out.utf8.count > maximumComponentLength else { return out }
+        // FNV-1a, the same on every machine (Swift's Hasher is seeded per process).
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in out.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        var cut = String(out.prefix(maximumComponentLength - 9))
+        while cut.hasSuffix("-") { cut.removeLast() }
+        return cut + "-" + String(format: "%08x", hash)
     }
 }
