@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The files and folders one item's outputs made, held back until every output of the item
 /// is made and the decoder has had its say, then put in place in the order they were staged.
 ///
@@ -10,6 +16,7 @@ public final class Staging {
     /// The folder the outputs' relative paths are rooted in.
     public let outputFolder: String
     private var steps: [Step] = []
+    private var scratch: [String] = []
 
     private enum Step {
         /// Encoded bytes, written at commit.
@@ -42,10 +49,34 @@ public final class Staging {
         return temporary
     }
 
+    /// A fresh empty folder beside the outputs (on the same file system, so that what is made
+    /// in it can be renamed into place), for tools that write several files of their own
+    /// naming (libvips' `dzsave`). It is removed once the item is committed or discarded.
+    public func scratchFolder() throws(ItemFailure) -> String {
+        do { try AtomicFile.createFolder(outputFolder) } catch { throw ItemFailure.write(error.description) }
+        let folder = AtomicFile.temporaryPath(for: path("scratch"))
+        guard mkdir(folder, 0o755) == 0 else {
+            throw ItemFailure.write("cannot write \(folder): \(String(cString: strerror(errno)))")
+        }
+        scratch.append(folder)
+        return folder
+    }
+
+    /// Stages moving `made` (a file or folder written elsewhere, typically in a
+    /// ``scratchFolder()``) into place at `relative` below the output folder.
+    public func stageMove(_ made: String, to relative: String) throws(ItemFailure) {
+        let target = path(relative)
+        do { try AtomicFile.createFolder(Path.parent(of: target)) } catch { throw ItemFailure.write(error.description) }
+        steps.append(.written(temporary: made, target: target))
+    }
+
     /// Puts every staged output in place, in staging order. On the first failure, what is not
     /// yet in place is removed, and the failure names the output.
     public func commit() throws(ItemFailure) {
-        defer { steps = [] }
+        defer {
+            steps = []
+            removeScratch()
+        }
         for (index, step) in steps.enumerated() {
             do {
                 switch step {
@@ -63,6 +94,12 @@ public final class Staging {
     public func discard() {
         discard(steps[...])
         steps = []
+        removeScratch()
+    }
+
+    private func removeScratch() {
+        for folder in scratch { AtomicFile.remove(folder) }
+        scratch = []
     }
 
     private func discard(_ pending: ArraySlice<Step>) {
