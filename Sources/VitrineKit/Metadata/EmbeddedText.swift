@@ -28,11 +28,6 @@ public struct EmbeddedText: Codable, Equatable, Sendable {
 
 /// Reads ``EmbeddedText`` with exiv2.
 public enum EmbeddedTextReader {
-    /// What cameras write into ImageDescription when nobody wrote a caption.
-    static let cameraPlaceholders: Set<String> = ["olympus digital camera", "sony dsc", "digital camera",
-        "konica minolta digital camera", "minolta digital camera", "samsung", "dcim", "default", "exif_jpeg_picture",
-        "image", "picture", "untitled", "lead technologies inc. v1.01", "nikon digital camera", "kodak digital still camera"]
-
     /// The file's embedded text, or nil when exiv2 cannot read the file (a format it does not
     /// know is not an error: the picture simply has no embedded captions for vitrine).
     /// - Parameter language: the XMP language alternative wanted (`fr`, `de-CH`); default
@@ -97,8 +92,10 @@ public enum EmbeddedTextReader {
 
     private static func exifText(_ tags: Tags, _ metadata: UnsafeMutablePointer<GExiv2Metadata>) -> ItemText? {
         var exif = ItemText()
-        let description = tags.string("Exif.Image.ImageDescription", into: &exif).flatMap(written)
-        let comment = tags.string("Exif.Photo.UserComment", into: &exif).map(withoutCharset).flatMap(written)
+        var makeWarnings = ItemText()  // the camera's name is not shown: its warnings neither
+        let camera = CameraName(make: tags.string("Exif.Image.Make", into: &makeWarnings), model: tags.string("Exif.Image.Model", into: &makeWarnings))
+        let description = tags.string("Exif.Image.ImageDescription", into: &exif).flatMap { written($0, camera: camera) }
+        let comment = tags.string("Exif.Photo.UserComment", into: &exif).map(withoutCharset).flatMap { written($0, camera: camera) }
         exif.caption = [description, comment, tags.interpreted("Exif.Image.XPComment", into: &exif)]
             .lazy.compactMap { $0 }.compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
         exif.title = tags.interpreted("Exif.Image.XPTitle", into: &exif).flatMap(singleLine)
@@ -199,15 +196,13 @@ public enum EmbeddedTextReader {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// `text` unless it is what a camera fills in by itself.
-    /// (Placeholders are ASCII: a plain trim suffices, and spares a Unicode normalisation per file.)
-    static func written(_ text: String) -> String? {
+    /// `text` unless it is what a camera fills in by itself (``CameraBoilerplate``), or blank.
+    static func written(_ text: String, camera: CameraName) -> String? {
         // Blank or control characters only (an unset UserComment): nothing written.
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { $0.value > 0x20 && $0.value != 0x7F }) else { return nil }
         let last = scalars.lastIndex(where: { $0.value > 0x20 && $0.value != 0x7F })!
-        let trimmed = String(scalars[first...last])
-        return trimmed.count <= 40 && cameraPlaceholders.contains(trimmed.lowercased()) ? nil : text
+        return CameraBoilerplate.matches(String(scalars[first...last]), camera: camera) ? nil : text
     }
 
     private static func nonEmpty(_ words: [String]) -> [String]? { words.isEmpty ? nil : words }

@@ -33,12 +33,14 @@ extension EmbeddedTextReader {
     }
 
     /// EXIF captions and GPS from libvips' own fields (libexif read them with the header):
-    /// ImageDescription, else UserComment, as ``read(path:language:)`` takes them. `value`
+    /// ImageDescription, else UserComment, as ``read(path:language:)`` takes them, camera
+    /// boilerplate told by the file's own Make and Model. `value`
     /// gives a field's value part (``ExifValue/text(_:)``), or nil.
     static func exifText(fromLibvips value: (String) -> String?) -> ItemText? {
         var exif = ItemText()
+        let camera = CameraName(make: value("exif-ifd0-Make"), model: value("exif-ifd0-Model"))
         exif.caption = [value("exif-ifd0-ImageDescription"), value("exif-ifd2-UserComment")]
-            .lazy.compactMap { $0 }.compactMap(written).compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
+            .lazy.compactMap { $0 }.compactMap { written($0, camera: camera) }.compactMap { Caption.make($0, style: .plain, source: .exif, into: &exif) }.first
         exif.location = location(fromLibvips: value)
         return exif.nilIfEmpty
     }
