@@ -52,21 +52,14 @@ final class ManifestContractTests: TemporaryFolderTestCase {
             let run = try Vitrine.run(["manifest", "validate", file])
             XCTAssertEqual(run.status, 0, "\(file): \(run.stderr)")
         }
-        // A real JSON Schema validator (check-jsonschema, from PyPI; .ci/install-deps installs it).
-        let inCI = ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil
-        let which = Process()
-        which.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        which.arguments = ["sh", "-c", "command -v check-jsonschema"]
-        which.standardOutput = FileHandle.nullDevice
-        try which.run()
-        which.waitUntilExit()
-        guard which.terminationStatus == 0 else {
-            if inCI { XCTFail("check-jsonschema is not installed") }
-            throw XCTSkip("check-jsonschema is not installed")
+        // A real JSON Schema validator (check-jsonschema, from PyPI; .ci/install-deps puts it in .venv/).
+        guard let validator = Repository.venvTool("check-jsonschema") else {
+            if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil { XCTFail("no .venv/bin/check-jsonschema: run .ci/install-deps") }
+            throw XCTSkip("no .venv/bin/check-jsonschema: run .ci/install-deps")
         }
         let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["check-jsonschema", "--schemafile", root.appendingPathComponent("docs/manifest.schema.json").path] + files
+        check.executableURL = URL(fileURLWithPath: validator)
+        check.arguments = ["--schemafile", root.appendingPathComponent("docs/manifest.schema.json").path] + files
         let out = Pipe()
         check.standardOutput = out
         check.standardError = out

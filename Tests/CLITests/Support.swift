@@ -119,6 +119,14 @@ enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static var examples: String { root.appendingPathComponent("Examples/media").path }
+
+    /// A program of the project's Python environment, `.venv/bin/NAME`, where .ci/install-deps
+    /// puts the PyPI test tools (Debian 12's own Python takes no pip installs): nil when it is
+    /// not there. Tests run it by path, whatever Python PATH finds first.
+    static func venvTool(_ name: String) -> String? {
+        let path = root.appendingPathComponent(".venv/bin/" + name).path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
 }
 
 /// A test case with a fresh temporary `folder` for each test, removed after it.

@@ -8,8 +8,8 @@ decoded placeholder and of IMAGE_PNG, prints both, and exits 0 when their Euclid
 distance on the 0-255 scale is at most N (default 10), 1 when it is larger, and 2 when an
 argument cannot be read or a package is missing (argparse's usage errors also exit 2).
 
-Needs the PyPI packages thumbhash-python and Pillow (pip install thumbhash-python; it
-depends on Pillow, which also reads the PNG).
+Needs the PyPI package thumbhash-python and Pillow (which also reads the PNG): run it with
+the project's .venv/bin/python3, where .ci/install-deps puts them.
 
 Transparency: ThumbHash stores the colour of the picture composited onto its own
 alpha-weighted average colour, and alpha apart. So the PNG's pixels are averaged weighted
@@ -28,7 +28,7 @@ try:
     from PIL import Image
     from thumbhash.decode import thumbhash_to_rgba
 except ImportError as error:
-    print(f"placeholder_check: {error}; install with: pip install thumbhash-python pillow",
+    print(f"placeholder_check: {error}; run .ci/install-deps, then this with .venv/bin/python3",
           file=sys.stderr)
     sys.exit(2)
 
