@@ -41,30 +41,37 @@ public final class WorkerPool: @unchecked Sendable {
     /// Workers between runs, already started.
     private let idle = Locked<[WorkerProcess]>([])
 
+    /// Where the workers' libraries put their own files, removed by ``shutdown()``.
+    private let scratch = ScratchFolder()
+
     /// Starts `count` workers now (default 1), so that their start-up (loading libvips and its
     /// modules, about 0.1 s) overlaps the caller's own work, such as walking the folders.
     public func prewarm(_ count: Int = 1) {
         for _ in 0..<min(count, configuration.workers) {
-            guard let worker = try? WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+            guard let worker = try? WorkerProcess(executable: configuration.executable, arguments: configuration.arguments,
+                environment: scratch.workerEnvironment())
             else { return }
             idle.withLock { $0.append(worker) }
         }
     }
 
-    /// Ends the idle workers (they also end by themselves when this process exits).
+    /// Ends the idle workers (they also end by themselves when this process exits) and removes
+    /// their temporary folder.
     public func shutdown() {
         let workers = idle.withLock { list -> [WorkerProcess] in
             defer { list.removeAll() }
             return list
         }
         for worker in workers { worker.finish() }
+        scratch.remove()
     }
 
     deinit { shutdown() }
 
     private func takeWorker() throws -> WorkerProcess {
         if let ready = idle.withLock({ $0.popLast() }) { return ready }
-        return try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments)
+        return try WorkerProcess(executable: configuration.executable, arguments: configuration.arguments,
+            environment: scratch.workerEnvironment())
     }
 
     public init(_ configuration: Configuration) {

@@ -19,10 +19,11 @@ enum ReportPrinter {
                     _ work: (WorkerPool, [String], () -> [String], Reporter) throws(ScanError) -> MediaScanner.Report) -> Int32 {
         let reporter = Reporter(command: command)
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
-        defer { pool.shutdown() }
         let started = Date()
         let report: MediaScanner.Report
         do {
+            // The workers end (and their temporary folder goes) before printing, which a closed pipe may cut short.
+            defer { pool.shutdown() }
             report = try work(pool, command.positionals, InputOptions.listReader(from: command), reporter)
         } catch {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))

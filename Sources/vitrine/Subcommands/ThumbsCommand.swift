@@ -19,7 +19,7 @@ enum ThumbsCommand {
             can paint while they load. Captions are read as 'vitrine scan' reads them.
             """,
         options: [
-            .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required)"),
+            .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end"),
             .value("size", short: "s", placeholder: "SIZE", type: .size, repeatable: true,
                 defaultDescription: RenditionSpec.defaultBox.description, help: "box WxH, width W or height xH; repeat for more sizes"),
             .flag("fit", help: "whole picture inside the box (the default)"),
