@@ -28,12 +28,19 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // Little CMS 2, for the rendering intents an embedded ICC profile supports (libvips 8.14
+        // cannot list them); Debian: liblcms2-dev, Homebrew: little-cms2.
+        .systemLibrary(
+            name: "CLcms2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // Safe Swift over libvips' introspection API: operations by name, typed options, throws.
         .target(name: "VipsKit", dependencies: ["CVips"]),
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark"]),
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

@@ -68,6 +68,9 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     /// Whether the pixels need a colour transform to become sRGB: an embedded ICC profile, or
     /// CMYK or Lab numbers. Without either, the pixels are taken as sRGB already.
     public var needsColourTransform: Bool?
+    /// The rendering intent that transform must use when the embedded profile lacks tables for
+    /// relative colorimetric, libvips' default (``ColourProfile/intent(forICC:)``); else nil.
+    public var intent: RenderingIntent?
     public var sha256: String?
     /// The decoder reported damage but `allowDamaged` kept the file.
     public var damaged: Bool?
@@ -90,6 +93,10 @@ public enum ImageProbe {
             header.damaged = true
         }
         header.warnings = warnings.isEmpty ? nil : [warnings.joined(separator: "; ")]
+        if let intent = header.intent {
+            header.warnings = (header.warnings ?? [])
+                + ["colours convert to sRGB with the \(intent.rawValue) intent: the ICC profile has no relative colorimetric tables"]
+        }
         return .image(header)
     }
 
@@ -195,6 +202,7 @@ public enum ImageProbe {
         let pages = image.int("n-pages").flatMap { $0 > 1 ? $0 : nil }
         // One page of a multi-page image is what a viewer shows.
         let height = pages != nil && pageHeight > 0 && pageHeight < image.height ? pageHeight : image.height
+        let intent = image.blob("icc-profile-data").flatMap(ColourProfile.intent(forICC:))
         return ImageHeader(
             format: format,
             width: swapsSides ? height : image.width,
@@ -205,7 +213,8 @@ public enum ImageProbe {
             pages: pages,
             hasAlpha: image.hasAlpha,
             needsColourTransform: image.hasField("icc-profile-data")
-                || ["cmyk", "lab", "labq", "labs", "lch", "xyz", "yxy", "cmc", "hsv"].contains(image.interpretation))
+                || ["cmyk", "lab", "labq", "labs", "lch", "xyz", "yxy", "cmc", "hsv"].contains(image.interpretation),
+            intent: intent == .relative ? nil : intent)
     }
 
     /// Decodes all pixels with libvips asked to fail on truncation, instead of filling with grey.

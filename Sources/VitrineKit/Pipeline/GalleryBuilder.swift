@@ -58,6 +58,7 @@ public struct GalleryBuilder {
             }
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
             source.convertColour = item.kind != .video && report.needsColourTransform.contains(item.source.path)
+            source.intent = report.renderingIntents[item.source.path]
             return source
         }
     }

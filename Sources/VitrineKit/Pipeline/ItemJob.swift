@@ -34,6 +34,9 @@ public struct ItemSource: Codable, Hashable, Sendable {
     /// Whether the pixels need a colour transform to become sRGB (an embedded profile, CMYK…);
     /// untagged RGB is sRGB already. Default yes.
     public var convertColour: Bool = true
+    /// The rendering intent of that transform when the profile lacks libvips' default, from the
+    /// scan (``ImageHeader/intent``): default nil (relative colorimetric).
+    public var intent: RenderingIntent?
     /// Keep going when the decoder reports damage (and say so): default off.
     public var allowDamaged: Bool = false
     /// Videos: their duration, its label, and where the poster frame is taken.

@@ -69,6 +69,7 @@ public final class ItemPicture {
     private var fileArguments: [String: Argument] {
         var arguments: [String: Argument] = ["filename": .string(source.path), "fail_on": failOn]
         if source.convertColour { arguments["export_profile"] = .string("srgb") }
+        if source.convertColour, let intent = source.intent { arguments["intent"] = .string(intent.rawValue) }
         return arguments
     }
 

@@ -25,6 +25,8 @@ public struct MediaScanner: Sendable {
         public var manifest: Manifest
         /// Source paths of the images whose pixels need a colour transform to become sRGB.
         public var needsColourTransform: Set<String> = []
+        /// The rendering intent of that transform, by source path, where it is not libvips' default.
+        public var renderingIntents: [String: RenderingIntent] = [:]
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
@@ -121,7 +123,8 @@ public struct MediaScanner: Sendable {
         errors.sort(by: ItemError.precedes)
         manifest.errors = errors
         for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
-        return Report(manifest: manifest, needsColourTransform: result.needsColourTransform)
+        return Report(manifest: manifest, needsColourTransform: result.needsColourTransform,
+            renderingIntents: result.renderingIntents)
     }
 
     /// What the probes said, boiled down.
@@ -132,6 +135,7 @@ public struct MediaScanner: Sendable {
         var embedded: [Int: EmbeddedText] = [:]
         var errors: [ItemError] = []
         var needsColourTransform = Set<String>()
+        var renderingIntents: [String: RenderingIntent] = [:]
 
         mutating func record(_ outcome: ProbeOutcome, file: InputFile, number: Int) {
             switch outcome {
@@ -139,6 +143,7 @@ public struct MediaScanner: Sendable {
                 entries.append((number, MediaScanner.item(file, header)))
                 if let text = header.text { embedded[number] = text }
                 if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
+                renderingIntents[file.path] = header.intent
             case .video(let header):
                 entries.append((number, MediaScanner.item(file, header)))
                 if let text = header.text { embedded[number] = text }

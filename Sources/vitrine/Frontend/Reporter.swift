@@ -15,7 +15,7 @@ final class Reporter: ProgressListener, @unchecked Sendable {
     }
 
     static let specs: [OptionSpec] = [
-        .flag("verbose", short: "v", help: "also list ignored non-media files and metadata warnings, on stderr"),
+        .flag("verbose", short: "v", help: "also list ignored non-media files, metadata warnings and colour profiles converted with another intent than relative, on stderr"),
         .flag("quiet", help: "no progress line and no warnings on stderr (errors are still said)"),
         .value("progress", placeholder: "HOW", type: .choice(Mode.allCases.map(\.rawValue)), defaultDescription: Mode.auto.rawValue,
             help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, warning, error, done); none"),
