@@ -191,7 +191,7 @@ public enum ErrorReason: String, Sendable, Codable, CaseIterable {
     case unreadable
     /// Readable but not something vitrine handles (content of another kind, no ffprobe).
     case unsupported
-    /// Over `--max-pixels` (or a decoder's own limit).
+    /// Over `--max-pixels` or `--max-memory` (or a decoder's own limit).
     case tooLarge = "too-large"
     /// The file's work ran past `--timeout`.
     case timeout

@@ -5,6 +5,9 @@ import VipsKit
 public struct ProbeOptions: Codable, Hashable, Sendable {
     /// Refuse images whose header claims more pixels than this, before decoding: default 200 million.
     public var maxPixels: Int = 200_000_000
+    /// Refuse images libvips must decode whole (interlaced PNG, GIF, HEIF/AVIF) when that would
+    /// take more bytes than this, before decoding (``DecodeMemory``): default 1 GiB, per worker.
+    public var maxMemory: Int = 1 << 30
     /// Add the SHA-256 of the file's bytes: default off.
     public var hash: Bool = false
     /// Decode every pixel (at reduced scale where the format allows) to catch truncated and
@@ -34,6 +37,7 @@ public struct ProbeOptions: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = ProbeOptions()
         maxPixels = try container.decodeIfPresent(Int.self, forKey: .maxPixels) ?? defaults.maxPixels
+        maxMemory = try container.decodeIfPresent(Int.self, forKey: .maxMemory) ?? defaults.maxMemory
         hash = try container.decodeIfPresent(Bool.self, forKey: .hash) ?? defaults.hash
         verify = try container.decodeIfPresent(Bool.self, forKey: .verify) ?? defaults.verify
         allowDamaged = try container.decodeIfPresent(Bool.self, forKey: .allowDamaged) ?? defaults.allowDamaged
@@ -135,6 +139,11 @@ public enum ImageProbe {
             if pixels > options.maxPixels {
                 return .failed(
                     message: "\(image.width)×\(image.height) is \(megapixels(pixels)) megapixels, over the limit of \(megapixels(options.maxPixels)) (--max-pixels)",
+                    reason: .tooLarge)
+            }
+            if let bytes = DecodeMemory.wholeDecodeBytes(of: image, format: format), bytes > options.maxMemory {
+                return .failed(message: "\(image.width)×\(image.height) \(DecodeMemory.describe(image, format: format)) must be decoded whole: "
+                    + "\(ByteSize(bytes: bytes).spoken), over the limit of \(ByteSize(bytes: options.maxMemory).spoken) per worker (--max-memory)",
                     reason: .tooLarge)
             }
             if options.verify {

@@ -22,6 +22,9 @@ enum InputOptions {
         .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)),
             defaultDescription: String(ProbeOptions().maxPixels),
             help: "refuse images whose header claims more pixels than this, before decoding"),
+        .value("max-memory", placeholder: "SIZE", type: .custom(name: "a size like 512M or 2G") { ByteSize(parsing: $0) == nil ? "" : nil },
+            defaultDescription: ByteSize(bytes: ProbeOptions().maxMemory).description,
+            help: "refuse pictures libvips decodes whole (interlaced PNG, GIF, HEIF/AVIF) that would take more memory than this per worker, before decoding"),
         .value("shard", placeholder: "K/N", type: .custom(name: "a part like 2/3 (K from 1 to N)") { Shard(parsing: $0) == nil ? "" : nil },
             help: "read only part K of N of the files, for a partial manifest that vitrine manifest merge joins"),
         .value("captions", placeholder: "FILE", type: .string,
@@ -44,6 +47,7 @@ enum InputOptions {
         options.cyclic = command.flag("cyclic")
         options.initialIndex = command.int("initial-index") ?? 0
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
+        options.probe.maxMemory = command.value("max-memory").flatMap(ByteSize.init(parsing:))?.bytes ?? options.probe.maxMemory
         options.probe.toolTimeout = TimeLimit.tools(within: command.double("timeout") ?? TimeLimit.perFile)
         options.probe.allowDamaged = command.flag("allow-damaged")
         options.shard = command.value("shard").flatMap(Shard.init(parsing:))
