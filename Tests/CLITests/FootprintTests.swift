@@ -32,6 +32,30 @@ final class FootprintTests: TemporaryFolderTestCase {
             throw XCTSkip("watches folders with inotify (Linux)")
         #endif
     }
+
+    /// A run killed before its end cannot remove its folder; a later run removes it once it is
+    /// clearly abandoned: its process gone, ten minutes old, empty.
+    func testFoldersOfKilledRunsAreRemovedByALaterRun() throws {
+        let temporary = folder + "/tmp"
+        let hourAgo = Date(timeIntervalSinceNow: -3600)
+        let deadPID = Int32.max  // above any pid_max
+        let alive = getpid()
+        let folders = ["vitrine-\(deadPID)-aaaaaa": (old: true, empty: true, removed: true),
+            "vitrine-\(deadPID)-bbbbbb": (old: false, empty: true, removed: false),
+            "vitrine-\(deadPID)-cccccc": (old: true, empty: false, removed: false),
+            "vitrine-\(alive)-dddddd": (old: true, empty: true, removed: false),
+            "vitrine-notes": (old: true, empty: true, removed: false)]
+        for (name, kind) in folders {
+            let path = temporary + "/" + name
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            if !kind.empty { try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/left")) }
+            if kind.old { try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: path) }
+        }
+        let run = try Vitrine.run(["scan", Repository.examples], environment: ["TMPDIR": temporary])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary))
+        XCTAssertEqual(left, Set(folders.filter { !$0.value.removed }.keys), "its own folder removed too")
+    }
 }
 
 #if os(Linux)
