@@ -10,7 +10,7 @@ import VipsKit
 /// its `orcexec.*` files (unlinked at once, but created all the same) in XDG_RUNTIME_DIR, else
 /// HOME; libvips puts temporary images in TMPDIR. Workers get both variables pointing here, so
 /// a run writes nothing outside its output folder and this one. (Turning ORC off instead,
-/// VIPS_NOVECTOR, made thumbnails 4–5 % slower.)
+/// VIPS_NOVECTOR, costs CPU time: bench/README.md.)
 final class ScratchFolder: Sendable {
     private let path = Locked<String?>(nil)
 
