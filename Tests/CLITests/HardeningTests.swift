@@ -121,3 +121,51 @@ extension HardeningTests {
         }
     }
 }
+
+extension HardeningTests {
+    /// A path whose bytes are not UTF-8, below `folder`.
+    func rawPath(_ name: [UInt8]) -> [UInt8] { Array(folder.utf8) + [UInt8(ascii: "/")] + name }
+
+    func copyExample(_ example: String, toRaw name: [UInt8]) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Repository.examples + "/" + example))
+        let path = rawPath(name) + [0]
+        let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        _ = data.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+        close(fd)
+    }
+
+    /// Linux file names are bytes: `\xff.jpg` and `caf\xe9.jpg` were "broken symbolic links" in a
+    /// folder and "no such file" when given. They are read through their bytes, shown with
+    /// U+FFFD, and kept exactly in source.pathBytes, which export opens.
+    func testNamesThatAreNotUTF8AreReadByTheirBytes() throws {
+        let latin1: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        try copyExample("coffee.jpg", toRaw: [0xFF] + Array(".jpg".utf8))
+        try copyExample("chelsea.jpg", toRaw: latin1)
+        let run = try Vitrine.run(["thumbs", folder, "-o", folder + "/t", "--size", "32"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let list = items(try run.json())
+        XCTAssertEqual(list.count, 2)
+        let sources = list.map { $0["source"] as! [String: Any] }
+        XCTAssertEqual(Set(sources.map { $0["path"] as? String }), [folder + "/caf\u{FFFD}.jpg", folder + "/\u{FFFD}.jpg"])
+        XCTAssertEqual(Set(sources.compactMap { ($0["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) } }),
+            [Data(rawPath(latin1)), Data(rawPath([0xFF] + Array(".jpg".utf8)))])
+        for item in list {
+            let id = item["id"] as! String
+            XCTAssertTrue(id.allSatisfy { $0.isASCII }, id)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/t/\(id)-32.jpg"), id)
+        }
+        // Given directly on the command line, bytes and all.
+        let direct = try Program.run("sh", ["-c", "exec \"$0\" scan \"$(printf '\(folder!)/caf\\351.jpg')\"", Vitrine.executable.path])
+        XCTAssertEqual(direct.status, 0, direct.stderr)
+        XCTAssertTrue(direct.stdout.contains("caf\u{FFFD}.jpg"), direct.stdout)
+        // The manifest validates, and export opens the bytes.
+        try run.stdout.write(to: URL(fileURLWithPath: folder + "/m.json"))
+        XCTAssertEqual(try Vitrine.run(["manifest", "validate", folder + "/m.json"]).status, 0)
+        let selected = try Vitrine.run(["select", folder + "/m.json", "--add", "0", "--add", "1"])
+        try selected.stdout.write(to: URL(fileURLWithPath: folder + "/s.json"))
+        let exported = try Vitrine.run(["export", folder + "/s.json", "--selection", "-o", folder + "/x"])
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/x").count, 2)
+    }
+}

@@ -17,8 +17,8 @@ public enum FileCopy {
     /// read: a folder (it would be copied whole), a FIFO (reading waits forever for a writer),
     /// a device (`/dev/zero` never ends). The source is opened without blocking and checked
     /// with fstat(2), so what is checked is what is read. Nothing is left behind on failure.
-    public static func copy(regularFile source: String, to target: String) throws(Failure) {
-        let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    public static func copy(regularFile source: InputPath, to target: String) throws(Failure) {
+        let input = source.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard input >= 0 else { throw Failure(description: describe(errno)) }
         defer { close(input) }
         var info = stat()

@@ -2,7 +2,8 @@ import Foundation
 
 /// A file found below an input, before anything is known of its content.
 public struct InputFile: Sendable, Equatable {
-    /// The path to open: the input as given, joined with the path found below it.
+    /// The path to open: the input as given, joined with the path found below it; bytes that
+    /// are not UTF-8 shown as U+FFFD (see ``rawPath``).
     public var path: String
     /// The path below the input folder (the file name for a single-file input): ids come from it.
     public var relativePath: String
@@ -11,6 +12,8 @@ public struct InputFile: Sendable, Equatable {
     public var bytes: Int
     /// Modification time, seconds since 1970 (for `--order mtime` and the `date` fallback).
     public var modified: Double
+    /// The path's bytes, when they are not UTF-8 (``path`` then cannot open the file).
+    public var rawPath: [UInt8]? = nil
 }
 
 /// Finds the candidate files below the inputs: files, folders (recursive) and `-` for a
@@ -20,6 +23,7 @@ public struct InputFile: Sendable, Equatable {
 /// holds an empty `.nomedia` file, with everything below it; a `.nomedia` that lists names,
 /// one per line, skips just those files and folders (as sigal does). Symbolic links are
 /// followed; a link back to a folder being walked is reported as a loop, not followed.
+/// Names are read and opened as the bytes they are (not all are UTF-8).
 /// Nothing is opened for reading here: content is judged later, by the decoders.
 public struct InputWalker: Sendable {
     /// Marker file that excludes its folder: default `.nomedia`.
@@ -36,14 +40,14 @@ public struct InputWalker: Sendable {
         public var duplicates: [(path: String, firstSeenAs: String)] = []
     }
 
-    /// Walks `inputs` in order; `readList` supplies the lines of stdin for `-`.
-    public func walk(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) -> Result {
+    /// Walks `inputs` in order; `readList` supplies the paths listed on stdin for `-`.
+    public func walk(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) -> Result {
         var result = Result()
         var seen: [String: String] = [:]
         let excluded = Set(excludedFolders.compactMap(Self.identity(of:)))
         for (inputIndex, input) in inputs.enumerated() {
-            if input == "-" {
-                for line in readList() where !line.isEmpty {
+            if input.bytes == [UInt8(ascii: "-")] {
+                for line in readList() where !line.bytes.isEmpty {
                     add(line, inputIndex: inputIndex, listed: true, into: &result, seen: &seen, excluded: excluded)
                 }
             } else {
@@ -55,18 +59,22 @@ public struct InputWalker: Sendable {
         return result
     }
 
+    /// Walks `inputs` given as text; `readList` supplies the list for `-` (default: none).
+    public func walk(_ inputs: [String], readList: @escaping () -> [String] = { [] }) -> Result {
+        walk(inputs.map { InputPath($0) }, readList: { readList().map { InputPath($0) } })
+    }
+
     private func add(
-        _ input: String, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String],
+        _ input: InputPath, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String],
         excluded: Set<FileIdentity>
     ) {
-        var info = stat()
-        guard stat(input, &info) == 0 else {
+        guard let info = input.status() else {
             let reason: ErrorReason = errno == EACCES ? .permission : (errno == ELOOP ? .loop : .notFound)
-            result.errors.append(ItemError(path: input, message: Self.describe(errno: errno), reason: reason))
+            result.errors.append(ItemError(path: input.display, message: Self.describe(errno: errno), reason: reason))
             return
         }
-        if Self.isInside(input, anyOf: excluded) {
-            result.errors.append(ItemError(path: input, message: "inside the output folder, which is never read as input",
+        if input.isUTF8, Self.isInside(input.display, anyOf: excluded) {
+            result.errors.append(ItemError(path: input.display, message: "inside the output folder, which is never read as input",
                 reason: .unsupported))
             return
         }
@@ -75,47 +83,51 @@ public struct InputWalker: Sendable {
             walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen,
                 excluded: excluded)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
-            result.errors.append(ItemError(path: input, message: "not a regular file or folder", reason: .unsupported))
+            result.errors.append(ItemError(path: input.display, message: "not a regular file or folder", reason: .unsupported))
         } else {
             // A listed path keeps its folders in the id when it is relative; a single file argument
             // is named by its file name alone.
-            let relative = listed && !input.hasPrefix("/") ? Self.normalized(input) : Path.name(of: input)
-            append(path: input, relative: relative, inputIndex: inputIndex, info: info, into: &result, seen: &seen)
+            let relative = listed && !input.display.hasPrefix("/") ? Self.normalized(input.display) : Path.name(of: input.display)
+            append(input, relative: relative, inputIndex: inputIndex, info: info, into: &result, seen: &seen)
         }
     }
 
     private func walkFolder(
-        _ folder: String, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
+        _ folder: InputPath, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
         into result: inout Result, seen: inout [String: String], excluded: Set<FileIdentity>
     ) {
-        guard let identity = Self.identity(of: folder), !excluded.contains(identity) else { return }
+        guard let info = folder.status() else { return }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard !excluded.contains(identity) else { return }
         guard ancestors.insert(identity).inserted else {
-            result.errors.append(ItemError(path: folder, message: "symbolic link loop: this folder contains itself", reason: .loop))
+            result.errors.append(ItemError(path: folder.display, message: "symbolic link loop: this folder contains itself", reason: .loop))
             return
         }
         defer { ancestors.remove(identity) }
-        let names: [String]
+        let names: [[UInt8]]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            names = try folder.folderEntries()
         } catch {
-            result.errors.append(ItemError(path: folder, message: "cannot read folder: \(Self.describe(error))", reason: .permission))
+            result.errors.append(ItemError(path: folder.display, message: "cannot read folder: \(Self.describe(errno: error.code))",
+                reason: .permission))
             return
         }
         // sigal's rule: an empty marker excludes the folder; one with names excludes just those.
         var listedInMarker = Set<String>()
-        if names.contains(excludeMarker) {
-            listedInMarker = Self.excludedNames(in: folder + "/" + excludeMarker)
+        if names.contains(Array(excludeMarker.utf8)) {
+            listedInMarker = Self.excludedNames(in: folder.appending(Array(excludeMarker.utf8)))
             if listedInMarker.isEmpty { return }
         }
         // Sorted so that `--order none` and duplicate detection do not depend on the file system.
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !name.hasPrefix(".") && !listedInMarker.contains(name) {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            var child = stat()
-            guard stat(path, &child) == 0 else {
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) where name.first != UInt8(ascii: ".") {
+            let display = InputPath(bytes: name).display
+            if listedInMarker.contains(display) { continue }
+            let path = folder.appending(name)
+            let childRelative = relative.isEmpty ? display : relative + "/" + display
+            guard let child = path.status() else {
                 let reason: ErrorReason = errno == ELOOP ? .loop : (errno == EACCES ? .permission : .notFound)
                 let message = errno == ENOENT ? "broken symbolic link" : Self.describe(errno: errno)
-                result.errors.append(ItemError(path: path, message: message, reason: reason))
+                result.errors.append(ItemError(path: path.display, message: message, reason: reason))
                 continue
             }
             switch child.st_mode & S_IFMT {
@@ -123,7 +135,7 @@ public struct InputWalker: Sendable {
                 walkFolder(path, relative: childRelative, inputIndex: inputIndex, ancestors: &ancestors, into: &result,
                     seen: &seen, excluded: excluded)
             case S_IFREG:
-                append(path: path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
+                append(path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
             default:
                 continue  // sockets, fifos, devices: never media
             }
@@ -131,43 +143,29 @@ public struct InputWalker: Sendable {
     }
 
     private func append(
-        path: String, relative: String, inputIndex: Int, info: stat, into result: inout Result, seen: inout [String: String]
+        _ path: InputPath, relative: String, inputIndex: Int, info: stat, into result: inout Result, seen: inout [String: String]
     ) {
         // The same file named twice (two overlapping inputs) is one item.
         let key = "\(info.st_dev):\(info.st_ino)"
         if let first = seen[key] {
-            result.duplicates.append((path, first))
+            result.duplicates.append((path.display, first))
             return
         }
-        seen[key] = path
+        seen[key] = path.display
         #if canImport(Darwin)
             let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
         #else
             let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
-        result.files.append(InputFile(path: path, relativePath: relative, inputIndex: inputIndex,
-            bytes: Int(info.st_size), modified: modified))
+        result.files.append(InputFile(path: path.display, relativePath: relative, inputIndex: inputIndex,
+            bytes: Int(info.st_size), modified: modified, rawPath: path.isUTF8 ? nil : path.bytes))
     }
 
     /// The names listed in a `.nomedia` file, one per line (empty when it lists none).
-    static func excludedNames(in marker: String) -> Set<String> {
-        guard let text = try? String(contentsOfFile: marker, encoding: .utf8) else { return [] }
+    static func excludedNames(in marker: InputPath) -> Set<String> {
+        guard let data = marker.contents() else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
         return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-    }
-
-    /// Lines of standard input, without their line ends (`\n` or `\r\n`).
-    public static func standardInputLines() -> [String] {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: true) {
-            lines.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-        }
-        return lines
-    }
-
-    /// NUL-separated paths on standard input (`find -print0`), for names that hold newlines.
-    public static func standardInputNulSeparated() -> [String] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `path` is one of `folders` or lies below one, following the path's parents.

@@ -86,11 +86,21 @@ public struct Item: Codable, Equatable, Sendable {
     public var rating: Int?
 
     public struct Source: Codable, Equatable, Sendable {
-        /// The path as given on the command line, joined with the path found below it.
+        /// The path as given on the command line, joined with the path found below it; bytes
+        /// of the name that are not UTF-8 are shown as U+FFFD (see ``pathBytes``).
         public var path: String
         public var bytes: Int
         /// Hex SHA-256 of the file's bytes (only with `--hash`).
         public var sha256: String?
+        /// The path's bytes in standard base64, present only when they are not UTF-8 (a Linux
+        /// file name is any bytes): what other commands open the file with. JSON strings hold
+        /// only Unicode text, so ``path`` alone cannot name such a file.
+        public var pathBytes: String?
+
+        /// The bytes to open the file with.
+        public var openBytes: [UInt8] {
+            pathBytes.flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? Array(path.utf8)
+        }
     }
 }
 

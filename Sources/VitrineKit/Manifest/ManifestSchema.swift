@@ -78,7 +78,8 @@ public enum ManifestSchema {
           "properties": {
             "path": { "type": "string", "minLength": 1 },
             "bytes": { "type": "integer", "minimum": 0 },
-            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }
+            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+            "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
           }
         },
         "placeholder": {

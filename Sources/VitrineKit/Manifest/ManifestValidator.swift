@@ -39,6 +39,15 @@ public enum ManifestValidator {
                     problems.append(.init(pointer: at + "/" + name, message: "is \(value.map { "'\($0)'" } ?? "absent"), should be \(should)"))
                 }
             }
+            if let encoded = item.source.pathBytes {
+                if let bytes = Data(base64Encoded: encoded) {
+                    if String(decoding: bytes, as: UTF8.self) != item.source.path {
+                        problems.append(.init(pointer: at + "/source/path", message: "is not source.pathBytes read as UTF-8"))
+                    }
+                } else {
+                    problems.append(.init(pointer: at + "/source/pathBytes", message: "is not base64"))
+                }
+            }
             for (number, rendition) in (item.renditions ?? []).enumerated() {
                 let parts = rendition.path.split(separator: "/", omittingEmptySubsequences: false)
                 if rendition.path.hasPrefix("/") || parts.contains("..") || rendition.path.isEmpty {

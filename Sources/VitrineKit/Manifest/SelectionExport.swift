@@ -10,8 +10,11 @@ import Foundation
 /// `01-name.ext`, `02-…`, so that any file browser shows them in the order they were chosen.
 public enum SelectionExport {
     public struct Copied: Sendable, Equatable {
+        /// The source as the manifest shows it.
         public var source: String
         public var target: String
+        /// The source's bytes, to open it with (its name may not be UTF-8).
+        public var sourceBytes: [UInt8]
     }
 
     /// The target names: a zero-padded selection number (two digits at least, more when the
@@ -23,7 +26,7 @@ public enum SelectionExport {
             let number = String(offset + 1)
             let padded = String(repeating: "0", count: max(0, width - number.count)) + number
             let name = Path.name(of: item.source.path)
-            return Copied(source: item.source.path, target: folder + "/" + padded + "-" + name)
+            return Copied(source: item.source.path, target: folder + "/" + padded + "-" + name, sourceBytes: item.source.openBytes)
         }
     }
 
@@ -35,9 +38,9 @@ public enum SelectionExport {
         for step in plan {
             do {
                 if link {
-                    try makeLink(to: step.source, at: step.target)
+                    try makeLink(to: InputPath(bytes: step.sourceBytes), at: step.target)
                 } else {
-                    try FileCopy.copy(regularFile: step.source, to: step.target)
+                    try FileCopy.copy(regularFile: InputPath(bytes: step.sourceBytes), to: step.target)
                 }
             } catch {
                 failures.append((step.source, error.description))
@@ -47,9 +50,8 @@ public enum SelectionExport {
     }
 
     /// A symbolic link at `target` to `source`, which must be a regular file.
-    private static func makeLink(to source: String, at target: String) throws(FileCopy.Failure) {
-        var info = stat()
-        guard stat(source, &info) == 0 else { throw FileCopy.Failure(description: errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+    private static func makeLink(to source: InputPath, at target: String) throws(FileCopy.Failure) {
+        guard let info = source.status() else { throw FileCopy.Failure(description: errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileCopy.Failure(description: "not a regular file (\(FileCopy.kind(of: info.st_mode))): only files are exported")
         }
@@ -58,10 +60,11 @@ public enum SelectionExport {
         } catch {
             throw FileCopy.Failure(description: error.reason)
         }
-        let absolute = source.hasPrefix("/") ? source : Path.join(FileManager.default.currentDirectoryPath, source)
+        let absolute = source.bytes.first == UInt8(ascii: "/") ? source
+            : InputPath(FileManager.default.currentDirectoryPath).appending(source.bytes)
         // A link made under a temporary name and renamed over the target: replaced in one step.
         let temporary = AtomicFile.temporaryPath(for: target)
-        guard symlink(absolute, temporary) == 0 else { throw FileCopy.Failure(description: String(cString: strerror(errno))) }
+        guard absolute.withCString({ symlink($0, temporary) }) == 0 else { throw FileCopy.Failure(description: String(cString: strerror(errno))) }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

@@ -33,7 +33,7 @@ public struct GalleryBuilder {
         self.listener = listener
     }
 
-    public func build(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError)
+    public func build(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError)
         -> MediaScanner.Report
     {
         var scanner = MediaScanner(options: options.scan, pool: pool, listener: listener)
@@ -50,7 +50,8 @@ public struct GalleryBuilder {
     /// Every item's outputs, with what the scan learnt of its source.
     public func plan(for report: MediaScanner.Report) -> GalleryPlan {
         GalleryPlan(items: report.manifest.items, outputs: options.outputs, outputFolder: options.outputFolder) { item in
-            var source = ItemSource(path: item.source.path, kind: item.kind, width: item.width, height: item.height,
+            let path = item.source.pathBytes.flatMap(report.aliases.path(forBase64:)) ?? item.source.path
+            var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height,
                 allowDamaged: options.scan.probe.allowDamaged)
             if item.kind == .video {
                 source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: options.posterAt,

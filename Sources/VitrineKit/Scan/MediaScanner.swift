@@ -27,10 +27,12 @@ public struct MediaScanner: Sendable {
         public var needsColourTransform: Set<String> = []
         /// The rendering intent of that transform, by source path, where it is not libvips' default.
         public var renderingIntents: [String: RenderingIntent] = [:]
+        /// What the workers open files whose names are not UTF-8 with.
+        public var aliases = PathAliases()
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
-    public func scan(_ inputs: [String], readList: () -> [String] = InputWalker.standardInputLines) throws(ScanError) -> Report {
+    public func scan(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError) -> Report {
         var walker = InputWalker()
         walker.excludedFolders = excludedFolders
         var found = walker.walk(inputs, readList: readList)
@@ -53,7 +55,11 @@ public struct MediaScanner: Sendable {
         for duplicate in found.duplicates {
             listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
         }
-        let tasks = found.files.map { WorkTask.probe(path: $0.path, options: probe) }
+        // Workers open a file whose name is not UTF-8 through an alias that is.
+        let aliases = PathAliases()
+        let tasks = found.files.map { file in
+            WorkTask.probe(path: file.rawPath.flatMap(aliases.path(for:)) ?? file.path, options: probe)
+        }
         listener?.receive(.started(phase: .scan, total: tasks.count))
         // Each answer is boiled down as it comes (an item, its embedded text when there is
         // any, whether it needs a colour transform): no file's whole answer is kept.
@@ -85,7 +91,7 @@ public struct MediaScanner: Sendable {
         let entryPaths = Set(entryFiles.map(\.path))
         let holders = entryFiles + namedLikeMedia.filter { !entryPaths.contains($0.path) }
         let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entryFiles.count))
-        var texts = GalleryText(options: options.captions, inputs: inputs, files: entryFiles, ids: ids,
+        var texts = GalleryText(options: options.captions, inputs: inputs.map(\.display), files: entryFiles, ids: ids,
             otherParts: otherParts, walked: walked)
         var sortKeys: [SortKey] = []
         sortKeys.reserveCapacity(ids.count)
@@ -124,7 +130,7 @@ public struct MediaScanner: Sendable {
         manifest.errors = errors
         for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
         return Report(manifest: manifest, needsColourTransform: result.needsColourTransform,
-            renderingIntents: result.renderingIntents)
+            renderingIntents: result.renderingIntents, aliases: aliases)
     }
 
     /// What the probes said, boiled down.
@@ -186,15 +192,19 @@ public struct MediaScanner: Sendable {
 }
 
 extension MediaScanner {
+    static func source(_ file: InputFile, sha256: String?) -> Item.Source {
+        Item.Source(path: file.path, bytes: file.bytes, sha256: sha256, pathBytes: file.rawPath.map { Data($0).base64EncodedString() })
+    }
+
     static func item(_ file: InputFile, _ header: ImageHeader) -> Item {
         Item(id: "", format: header.format, width: header.width, height: header.height, orientation: header.orientation,
             takenAt: header.takenAt, pages: header.pages, hasAlpha: header.hasAlpha ? true : nil, damaged: header.damaged,
-            source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
+            source: source(file, sha256: header.sha256))
     }
 
     static func item(_ file: InputFile, _ header: VideoHeader) -> Item {
         var item = Item(id: "", kind: .video, format: header.format, width: header.width, height: header.height,
-            takenAt: header.takenAt, damaged: header.damaged, source: .init(path: file.path, bytes: file.bytes, sha256: header.sha256))
+            takenAt: header.takenAt, damaged: header.damaged, source: source(file, sha256: header.sha256))
         item.duration = header.duration
         item.durationLabel = DurationLabel.text(for: header.duration)
         item.codec = header.codec

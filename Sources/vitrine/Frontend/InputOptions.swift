@@ -75,9 +75,9 @@ enum InputOptions {
     }
 
     /// How `-` is read: lines, or NUL-separated with `--null`.
-    static func listReader(from command: ParsedCommand) -> () -> [String] {
-        if command.flag("null") { return { InputWalker.standardInputNulSeparated() } }
-        return { InputWalker.standardInputLines() }
+    static func listReader(from command: ParsedCommand) -> () -> [InputPath] {
+        if command.flag("null") { return { InputPath.standardInputNulSeparated() } }
+        return { InputPath.standardInputLines() }
     }
 
     /// The worker pool, running this very binary as `vitrine __worker`.
