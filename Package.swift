@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // SQLite, the state store of incremental builds (what was made, from which source, with
+        // which settings); Debian: libsqlite3-dev, Homebrew: sqlite.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // Little CMS 2, for the rendering intents an embedded ICC profile supports (libvips 8.14
         // cannot list them); Debian: liblcms2-dev, Homebrew: little-cms2.
         .systemLibrary(
@@ -40,7 +47,7 @@ let package = Package(
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2"]),
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

@@ -1,0 +1,133 @@
+import CSQLite
+import Foundation
+
+/// A small, safe layer over SQLite for the build's state store: one connection, statements
+/// prepared with bound parameters (never text pasted into SQL), errors thrown with SQLite's
+/// own words.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    let path: String
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Opens (creating) the database at `path` in write-ahead-log mode.
+    init(path: String) throws(Failure) {
+        self.path = path
+        var opened: OpaquePointer?
+        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        handle = opened
+        guard status == SQLITE_OK else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(opened)
+            handle = nil
+            throw Failure(description: "\(path): \(message)")
+        }
+        // Another process holding the file (a lock we do not expect) makes us wait a moment
+        // rather than fail at once.
+        sqlite3_busy_timeout(handle, 5000)
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = NORMAL")
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(Failure) {
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? lastError
+            sqlite3_free(error)
+            throw Failure(description: "\(path): \(message)")
+        }
+    }
+
+    /// Runs `body` in one transaction, committed when it returns and rolled back when it throws.
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A statement with `?` parameters, prepared once and run many times.
+    func prepare(_ sql: String) throws(Failure) -> Statement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure(description: "\(path): \(lastError) in \(sql)")
+        }
+        return Statement(statement, database: self)
+    }
+
+    var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// A prepared statement: bind values, then step through rows.
+    final class Statement {
+        private let statement: OpaquePointer
+        private let database: SQLiteDatabase
+
+        init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit { sqlite3_finalize(statement) }
+
+        enum Value {
+            case integer(Int64)
+            case real(Double)
+            case text(String)
+            case blob(Data)
+            case null
+        }
+
+        /// Runs the statement with `values` bound to its parameters, calling `row` for each
+        /// result row.
+        func run(_ values: [Value] = [], row: ((Row) throws -> Void)? = nil) throws {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            for (offset, value) in values.enumerated() {
+                let index = Int32(offset + 1)
+                switch value {
+                case .integer(let number): sqlite3_bind_int64(statement, index, number)
+                case .real(let number): sqlite3_bind_double(statement, index, number)
+                case .text(let text): sqlite3_bind_text(statement, index, text, -1, transient)
+                case .blob(let data):
+                    _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
+                case .null: sqlite3_bind_null(statement, index)
+                }
+            }
+            while true {
+                let status = sqlite3_step(statement)
+                if status == SQLITE_DONE { return }
+                guard status == SQLITE_ROW else { throw Failure(description: "\(database.path): \(database.lastError)") }
+                try row?(Row(statement: statement))
+            }
+        }
+    }
+
+    /// One result row's columns, by index.
+    struct Row {
+        fileprivate let statement: OpaquePointer
+
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+        func text(_ column: Int32) -> String? {
+            sqlite3_column_text(statement, column).map { String(cString: $0) }
+        }
+        func blob(_ column: Int32) -> Data? {
+            guard let bytes = sqlite3_column_blob(statement, column) else { return isNull(column) ? nil : Data() }
+            return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+        }
+    }
+}
+
+/// SQLite copies bound text and blobs at once (SQLITE_TRANSIENT, a macro Swift cannot import).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
