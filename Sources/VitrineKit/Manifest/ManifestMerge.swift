@@ -2,23 +2,56 @@ import Foundation
 
 /// `vitrine manifest merge`: joins the parts of one gallery made with `--shard K/N` (on one
 /// machine or several) into the manifest a single run would have printed, byte for byte.
+///
+/// Each item's JSON object is taken from its part as it is there, except for the members the
+/// merge recomputes (`index`, `position`, `prev`, `next`; `sortKey` is removed): fields vitrine
+/// does not know, a custom caption's layout and numbers such as `1.50` come through.
 public enum ManifestMerge {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
     }
 
+    /// A joined gallery.
+    public struct Merged: Sendable {
+        /// The manifest, items as decoded from their parts (renumbered and relinked).
+        public let manifest: Manifest
+        /// Each item's JSON text: its part's object with the recomputed members changed.
+        let itemTexts: [String]
+
+        /// The manifest as vitrine prints manifests (``JSONWriter/pretty``, final newline),
+        /// each item's object as ``itemTexts`` has it.
+        public func encoded() throws -> Data {
+            var shell = manifest
+            shell.items = []
+            let members = try JSONValueEncoder().encode(shell).members.map { member in
+                member.key == "items" ? JSONValue.Member("items", .array(itemTexts.map(JSONValue.verbatim))) : member
+            }
+            var data = JSONWriter.pretty.data(.object(members))
+            data.append(0x0A)
+            return data
+        }
+    }
+
     /// Joins `parts` (name for messages, bytes). Every part 1…N must be there exactly once.
-    public static func merge(_ parts: [(name: String, data: Data)]) throws(Failure) -> Manifest {
+    public static func merge(_ parts: [(name: String, data: Data)]) throws(Failure) -> Merged {
         var manifests: [(name: String, manifest: Manifest)] = []
+        var nodes: [String: JSONNode] = [:]  // each item's object in its part, by id
         for part in parts {
-            var manifest: Manifest
-            do { manifest = try ManifestFile.decode(part.data) } catch {
+            let manifest: Manifest
+            let document: JSONDocument
+            do {
+                document = try ManifestFile.document(part.data)
+                manifest = try ManifestFile.decode(document)
+            } catch {
                 throw Failure(description: "\(part.name): \(error.description)")
             }
             guard manifest.partial != nil else {
                 throw Failure(description: "\(part.name): not a part of a gallery (made without --shard K/N)")
             }
-            restoreCustomCaptions(in: &manifest, from: part.data)
+            // The decoder read these very nodes: one per item, in order.
+            for (item, node) in zip(manifest.items, document.root["items"].map { Array($0.elements) } ?? []) where nodes[item.id] == nil {
+                nodes[item.id] = node
+            }
             manifests.append((part.name, manifest))
         }
         guard let (firstName, first) = manifests.first, let partial = first.partial,
@@ -90,20 +123,18 @@ public enum ManifestMerge {
         merged.folders = folders.isEmpty ? nil : folders.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
         // Walk errors (a missing input, a loop) are in every part: once is enough.
         merged.errors = Set(manifests.flatMap(\.manifest.errors)).sorted(by: ItemError.precedes)
-        return merged
+        return Merged(manifest: merged, itemTexts: items.map { text(of: $0, in: nodes[$0.id]!) })
     }
 
-    /// Decoding loses a custom caption's bytes; take them from the part's text again.
-    static func restoreCustomCaptions(in manifest: inout Manifest, from data: Data) {
-        guard manifest.items.contains(where: { $0.caption?.custom != nil }),
-            case .array(let nodes, _)? = JSONSpans.parse(data)?["items"], nodes.count == manifest.items.count
-        else { return }
-        let bytes = Array(data)
-        for (index, node) in nodes.enumerated() where manifest.items[index].caption?.custom != nil {
-            guard let span = node["caption"]?["custom"]?.range,
-                let raw = RawJSON(String(decoding: bytes[span], as: UTF8.self))
-            else { continue }
-            manifest.items[index].caption?.custom = raw
+    /// `item`'s object as its part has it, with the members the merge recomputes changed.
+    static func text(of item: Item, in node: JSONNode) -> String {
+        var editor = JSONEditor(node.document)
+        editor.setMember("index", to: .number(item.index), in: node)
+        editor.setMember("position", to: .string(item.position), in: node)
+        for (key, value) in [("prev", item.prev), ("next", item.next)] {
+            if let value { editor.setMember(key, to: .string(value), in: node) } else { editor.removeMember(key, from: node) }
         }
+        editor.removeMember("sortKey", from: node)
+        return String(decoding: editor.edited(node), as: UTF8.self)
     }
 }

@@ -41,9 +41,9 @@ enum ReportPrinter {
         for error in report.manifest.errors { Diagnostics.fileError(path: error.path, message: error.message) }
         do {
             if command.flag("ndjson") {
-                let encoder = JSONEncoder.compact
+                let writer = JSONWriter.compact
                 for item in report.manifest.items {
-                    var line = try encoder.encodeSplicingRawJSON(item)
+                    var line = try writer.encode(item)
                     line.append(0x0A)
                     Output.write(line)
                 }
