@@ -1,7 +1,8 @@
 import Foundation
 
-/// An object node's members for `Decodable` types: each key found by one walk over the
-/// members (no dictionary is built), the last of a repeated name winning.
+/// An object node's members for `Decodable` types, each found by a walk over the members
+/// (no dictionary is built; with sorted names the walk stops early), the last of a repeated
+/// name winning.
 struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoding: DocumentDecoding
     var codingPath: [any CodingKey] { decoding.codingPath }
@@ -92,13 +93,13 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var name = key.stringValue
         // As Foundation: an absent key gives a decoder of null.
         guard let child = name.withUTF8({ decoding.document.member(utf8: $0, of: decoding.node) }) else {
-            return try DocumentDecoding.null(codingPath: codingPath + [key], userInfo: decoding.userInfo)
+            return try DocumentDecoding(document: JSONDocument("null"), node: 0, parent: decoding, key: key, userInfo: decoding.userInfo)
         }
         return nested(child, key)
     }
 
     private func nested(_ child: Int, _ key: any CodingKey) -> DocumentDecoding {
-        DocumentDecoding(document: decoding.document, node: child, codingPath: codingPath + [key], userInfo: decoding.userInfo)
+        decoding.child(child, key: key)
     }
 }
 
@@ -197,13 +198,6 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
 
     private func nested(_ child: Int) -> DocumentDecoding {
-        DocumentDecoding(document: decoding.document, node: child, codingPath: codingPath + [indexKey], userInfo: decoding.userInfo)
-    }
-}
-
-extension DocumentDecoding {
-    /// A decoder of a lone `null` (for `superDecoder(forKey:)` on an absent key).
-    static func null(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) throws -> DocumentDecoding {
-        DocumentDecoding(document: try JSONDocument("null"), node: 0, codingPath: codingPath, userInfo: userInfo)
+        decoding.child(child, key: indexKey)
     }
 }

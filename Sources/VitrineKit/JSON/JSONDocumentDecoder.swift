@@ -20,7 +20,7 @@ public struct JSONDocumentDecoder {
     public init() {}
 
     public func decode<T: Decodable>(_ type: T.Type, from node: JSONNode) throws -> T {
-        try DocumentDecoding(document: node.document, node: node.index, codingPath: [], userInfo: userInfo).decode(type)
+        try DocumentDecoding(document: node.document, node: node.index, userInfo: userInfo).decode(type)
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
@@ -32,14 +32,29 @@ public struct JSONDocumentDecoder {
 final class DocumentDecoding: Decoder, SingleValueDecodingContainer {
     let document: JSONDocument
     let node: Int
-    let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
+    /// The path, as links: built into an array only when asked for (mostly for errors).
+    private let parent: DocumentDecoding?
+    private let key: (any CodingKey)?
 
-    init(document: JSONDocument, node: Int, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    init(document: JSONDocument, node: Int, parent: DocumentDecoding? = nil, key: (any CodingKey)? = nil,
+         userInfo: [CodingUserInfoKey: Any]) {
         self.document = document
         self.node = node
-        self.codingPath = codingPath
+        self.parent = parent
+        self.key = key
         self.userInfo = userInfo
+    }
+
+    var codingPath: [any CodingKey] {
+        var path = parent?.codingPath ?? []
+        if let key { path.append(key) }
+        return path
+    }
+
+    /// The decoder of child record `child`, one step further along the path.
+    func child(_ child: Int, key: any CodingKey) -> DocumentDecoding {
+        DocumentDecoding(document: document, node: child, parent: self, key: key, userInfo: userInfo)
     }
 
     private var value: NodeValue { NodeValue(document: document, node: node) }
@@ -84,7 +99,7 @@ final class DocumentDecoding: Decoder, SingleValueDecodingContainer {
     /// values directly, others through a new decoder.
     func decode<T: Decodable>(_ type: T.Type, child: Int, key: any CodingKey) throws -> T {
         if let plain = try NodeValue(document: document, node: child).plain(type, at: { codingPath + [key] }) { return plain }
-        return try T(from: DocumentDecoding(document: document, node: child, codingPath: codingPath + [key], userInfo: userInfo))
+        return try T(from: self.child(child, key: key))
     }
 }
 
@@ -111,7 +126,7 @@ struct NodeValue {
     func bool(_ path: () -> [any CodingKey]) throws -> Bool {
         let record = record
         guard record.kind == .bool else { throw mismatch(Bool.self, at: path()) }
-        return document.bytes[Int(record.start)] == UInt8(ascii: "t")
+        return document.withBytes { $0[Int(record.start)] } == UInt8(ascii: "t")
     }
 
     func string(_ path: () -> [any CodingKey]) throws -> String {
@@ -123,7 +138,9 @@ struct NodeValue {
     func double(_ path: () -> [any CodingKey]) throws -> Double {
         let record = record
         guard record.kind == .number else { throw mismatch(Double.self, at: path()) }
-        guard let value = JSONNumber.double(document.bytes, record.span) else { throw outOfRange(Double.self, at: path()) }
+        guard let value = document.withBytes({ JSONNumber.double(UnsafeBufferPointer(rebasing: $0[record.span])) }) else {
+            throw outOfRange(Double.self, at: path())
+        }
         return value
     }
 
@@ -137,7 +154,9 @@ struct NodeValue {
     func int(_ path: () -> [any CodingKey]) throws -> Int {
         let record = record
         guard record.kind == .number else { throw mismatch(Int.self, at: path()) }
-        guard let value = JSONNumber.int(document.bytes, record.span, isInteger: record.flags & JSONRecord.integer != 0) else {
+        guard let value = document.withBytes({
+            JSONNumber.int(UnsafeBufferPointer(rebasing: $0[record.span]), isInteger: record.flags & JSONRecord.integer != 0)
+        }) else {
             throw outOfRange(Int.self, at: path())
         }
         return value
@@ -152,27 +171,28 @@ struct NodeValue {
 
     /// `type` when it is one Foundation reads itself rather than through `init(from:)`.
     func plain<T: Decodable>(_ type: T.Type, at path: () -> [any CodingKey]) throws -> T? {
-        switch type {
-        case is String.Type: return try string(path) as? T
-        case is Int.Type: return try int(path) as? T
-        case is Double.Type: return try double(path) as? T
-        case is Bool.Type: return try bool(path) as? T
-        case is URL.Type:
+        // Identity checks, not casts: these run for every value decoded.
+        if type == String.self { return unsafeBitCast(try string(path), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try int(path), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try double(path), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try bool(path), to: T.self) }
+        if type == URL.self {
             guard let url = URL(string: try string(path)) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Invalid URL string."))
             }
             return url as? T
-        case is Data.Type:
+        }
+        if type == Data.self {
             guard let data = Data(base64Encoded: try string(path)) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Encountered Data is not valid Base64."))
             }
             return data as? T
-        case is Decimal.Type:
+        }
+        if type == Decimal.self {
             guard kind == .number, let value = Decimal(string: document.text(record.span), locale: Locale(identifier: "en_US_POSIX"))
             else { throw mismatch(type, at: path()) }
             return value as? T
-        default:
-            return nil
         }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Changes to a ``JSONDocument`` that keep every other byte: replace a value's text, remove
 /// an object's member, set one (replacing its value, or inserting it). Changes are collected,
 /// then applied in one pass by ``edited()`` (the whole document) or ``edited(_:)`` (one
@@ -17,20 +19,23 @@
 public struct JSONEditor {
     public let document: JSONDocument
     private var replacements: [ByteEdit] = []
-    /// Member changes per object record, in the order given.
-    private var memberChanges: [Int: [(key: String, change: Change)]] = [:]
+    /// Member changes, in the order given.
+    private var memberChanges: [(object: Int, key: String, change: Change)] = []
 
-    private enum Change {
+    enum Change {
         case set([UInt8])
         case remove
     }
 
-    private struct ByteEdit {
+    struct ByteEdit {
         var range: Range<Int>
         var text: [UInt8]
     }
 
-    public init(_ document: JSONDocument) { self.document = document }
+    public init(_ document: JSONDocument) {
+        self.document = document
+        memberChanges.reserveCapacity(8)
+    }
 
     /// Whether any change was asked for.
     public var isEmpty: Bool { replacements.isEmpty && memberChanges.isEmpty }
@@ -43,7 +48,8 @@ public struct JSONEditor {
 
     /// Puts `value`, written compact, where `node`'s value is.
     public mutating func replace(_ node: JSONNode, with value: JSONValue) {
-        replace(node, with: JSONWriter.compact.string(value))
+        precondition(node.document === document, "a node of another document")
+        replacements.append(ByteEdit(range: node.span, text: Self.compact(value)))
     }
 
     /// Gives `object` the member `key` with `json` (JSON text, not checked) as its value.
@@ -53,7 +59,7 @@ public struct JSONEditor {
 
     /// Gives `object` the member `key` with `value`, written compact.
     public mutating func setMember(_ key: String, to value: JSONValue, in object: JSONNode) {
-        setMember(key, to: JSONWriter.compact.string(value), in: object)
+        change(object, key, .set(Self.compact(value)))
     }
 
     /// Takes the member `key` (every one of that name) out of `object`; nothing if absent.
@@ -64,115 +70,91 @@ public struct JSONEditor {
     private mutating func change(_ object: JSONNode, _ key: String, _ change: Change) {
         precondition(object.document === document, "a node of another document")
         precondition(object.kind == .object, "members are an object's")
-        memberChanges[object.index, default: []].append((key, change))
+        memberChanges.append((object.index, key, change))
+    }
+
+    /// A scalar's text without a trip through the writer's buffers.
+    private static func compact(_ value: JSONValue) -> [UInt8] {
+        switch value {
+        case .string(let text):
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count + 2)
+            JSONStringCoding.write(text, into: &bytes)
+            return bytes
+        case .number(let text): return Array(text.utf8)
+        default: return JSONWriter.compact.bytes(value)
+        }
     }
 
     /// The whole document with the changes made.
-    public func edited() -> [UInt8] { apply(within: 0..<document.bytes.count) }
-
-    /// `node`'s text with the changes inside it made (changes elsewhere are left out).
-    public func edited(_ node: JSONNode) -> [UInt8] { apply(within: node.span) }
-
-    private func apply(within span: Range<Int>) -> [UInt8] {
-        var edits = replacements
-        for (object, changes) in memberChanges { edits += memberEdits(object, changes) }
-        edits = edits.filter { span.contains($0.range.lowerBound) || $0.range.lowerBound == span.upperBound && $0.range.isEmpty }
-        // By position; an insertion before a change starting at the same byte.
-        edits = edits.enumerated().sorted { a, b in
-            let (x, y) = (a.element.range, b.element.range)
-            if x.lowerBound != y.lowerBound { return x.lowerBound < y.lowerBound }
-            if x.isEmpty != y.isEmpty { return x.isEmpty }
-            return a.offset < b.offset
-        }.map(\.element)
-        var output: [UInt8] = []
-        output.reserveCapacity(span.count + edits.reduce(0) { $0 + $1.text.count })
-        var cursor = span.lowerBound
-        let bytes = document.bytes
-        for edit in edits {
-            precondition(edit.range.lowerBound >= cursor && edit.range.upperBound <= span.upperBound, "overlapping JSON edits")
-            output.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
-            output.append(contentsOf: edit.text)
-            cursor = edit.range.upperBound
-        }
-        output.append(contentsOf: bytes[cursor..<span.upperBound])
-        return output
+    public func edited() -> Data {
+        let span = 0..<document.bytes.count
+        let edits = byteEdits(within: span)
+        var output = GrowableBuffer<UInt8>(capacity: span.count + edits.reduce(0) { $0 + $1.text.count })
+        apply(edits, within: span) { output.append(contentsOf: $0) }
+        return output.data()
     }
 
-    /// The byte edits that make one object's member changes.
-    private func memberEdits(_ object: Int, _ changes: [(key: String, change: Change)]) -> [ByteEdit] {
-        let records = document.records, bytes = document.bytes
-        let members = document.children(of: object).map { (record: $0, key: Array(document.key(of: $0)!.utf8)) }
-        let keyStart = { (member: Int) in Int(records[members[member].record].keyStart) }
-        let valueEnd = { (member: Int) in Int(records[members[member].record].end) }
-        let braces = records[object].span
-
-        // The last change to each name counts.
-        var final: [(key: [UInt8], change: Change)] = []
-        for (key, change) in changes {
-            let name = Array(key.utf8)
-            final.removeAll { $0.key == name }
-            final.append((name, change))
-        }
-        var removed = [Bool](repeating: false, count: members.count)
-        var edits: [ByteEdit] = []
-        var inserted: [(key: [UInt8], text: [UInt8])] = []
-        for (key, change) in final {
-            let places = members.indices.filter { members[$0].key == key }
-            switch change {
-            case .remove:
-                for place in places { removed[place] = true }
-            case .set(let value):
-                if let last = places.last {
-                    for place in places.dropLast() { removed[place] = true }
-                    edits.append(ByteEdit(range: records[members[last].record].span, text: value))
-                } else {
-                    var member: [UInt8] = []
-                    key.withUnsafeBufferPointer { JSONStringCoding.write(utf8: $0, into: &member) }
-                    inserted.append((key, member + Array(" : ".utf8) + value))
-                }
+    /// `node`'s text with the changes inside it made (changes elsewhere are left out).
+    public func edited(_ node: JSONNode) -> String {
+        let span = node.span
+        let edits = byteEdits(within: span)
+        let length = span.count + edits.reduce(0) { $0 + $1.text.count - $1.range.count }
+        return String(unsafeUninitializedCapacity: length) { destination in
+            var written = 0
+            apply(edits, within: span) { piece in
+                _ = UnsafeMutableBufferPointer(rebasing: destination[written...]).initialize(fromContentsOf: piece)
+                written += piece.count
             }
+            return written
         }
+    }
 
-        // The bytes between two members, as this object writes them.
-        let separator: [UInt8] = switch members.count {
-        case 0: Array(",".utf8)
-        case 1: Array(",".utf8) + bytes[(braces.lowerBound + 1)..<keyStart(0)]
-        default: Array(bytes[valueEnd(0)..<keyStart(1)])
-        }
-        inserted.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        let kept = members.indices.filter { !removed[$0] }
-        if kept.isEmpty {
-            // Nothing of the object's own stays: what is inserted is all there is between the braces.
-            let inside = (braces.lowerBound + 1)..<(members.isEmpty ? braces.lowerBound + 1 : braces.upperBound - 1)
-            let text = inserted.map(\.text).joined(separator: separator)
-            if !members.isEmpty || !inserted.isEmpty { edits.append(ByteEdit(range: inside, text: Array(text))) }
-            return edits
-        }
-
-        // Each run of removed members goes with the separator after it, or before it at the end.
-        var run = 0
-        while run < members.count {
-            guard removed[run] else {
-                run += 1
-                continue
+    /// The text of `span` in pieces, edits made, in order.
+    private func apply(_ edits: [ByteEdit], within span: Range<Int>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        document.withBytes { bytes in
+            var cursor = span.lowerBound
+            for edit in edits {
+                precondition(edit.range.lowerBound >= cursor && edit.range.upperBound <= span.upperBound, "overlapping JSON edits")
+                emit(UnsafeBufferPointer(rebasing: bytes[cursor..<edit.range.lowerBound]))
+                edit.text.withUnsafeBufferPointer(emit)
+                cursor = edit.range.upperBound
             }
-            var last = run
-            while last + 1 < members.count, removed[last + 1] { last += 1 }
-            edits.append(ByteEdit(range: last + 1 < members.count ? keyStart(run)..<keyStart(last + 1) : valueEnd(run - 1)..<valueEnd(last),
-                text: []))
-            run = last + 1
+            emit(UnsafeBufferPointer(rebasing: bytes[cursor..<span.upperBound]))
         }
+    }
 
-        // Inserted members, grouped by the place they go.
-        var groups: [Int: [UInt8]] = [:]
-        for member in inserted {
-            if let before = kept.first(where: { member.key.lexicographicallyPrecedes(members[$0].key) }) {
-                groups[keyStart(before), default: []] += member.text + separator
-            } else {
-                groups[valueEnd(kept.last!), default: []] += separator + member.text
-            }
+    /// Every change as a byte edit of the text inside `span`, by position (an insertion before
+    /// a change starting at the same byte).
+    private func byteEdits(within span: Range<Int>) -> [ByteEdit] {
+        var edits = replacements
+        if replacements.isEmpty, let object = memberChanges.first?.object, memberChanges.allSatisfy({ $0.object == object }) {
+            // One object (the usual case): its edits, already in order.
+            guard span.contains(document.records[object].span.lowerBound) else { return [] }
+            return JSONMemberEdits(document: document, object: object, changes: memberChanges.map { ($0.key, $0.change) }).edits()
+                .sorted { $0.range.lowerBound < $1.range.lowerBound || $0.range.lowerBound == $1.range.lowerBound && $0.range.isEmpty }
         }
-        edits += groups.map { ByteEdit(range: $0.key..<$0.key, text: $0.value) }
-        return edits
+        // Changes grouped by object, each object's in the order given.
+        let order = memberChanges.indices.sorted { a, b in
+            memberChanges[a].object != memberChanges[b].object ? memberChanges[a].object < memberChanges[b].object : a < b
+        }
+        var start = 0
+        while start < order.count {
+            let object = memberChanges[order[start]].object
+            var end = start + 1
+            while end < order.count, memberChanges[order[end]].object == object { end += 1 }
+            if span.contains(document.records[object].span.lowerBound) {
+                edits += JSONMemberEdits(document: document, object: object,
+                    changes: order[start..<end].map { (memberChanges[$0].key, memberChanges[$0].change) }).edits()
+            }
+            start = end
+        }
+        return edits.enumerated().filter { span.contains($0.element.range.lowerBound) || $0.element.range == span.upperBound..<span.upperBound }
+            .sorted { a, b in
+                let (x, y) = (a.element.range, b.element.range)
+                if x.lowerBound != y.lowerBound { return x.lowerBound < y.lowerBound }
+                if x.isEmpty != y.isEmpty { return x.isEmpty }
+                return a.offset < b.offset
+            }.map(\.element)
     }
 }

@@ -71,17 +71,17 @@ public struct JSONNode: Sendable {
     public var int: Int? {
         let record = record
         guard record.kind == .number else { return nil }
-        return JSONNumber.int(document.bytes, record.span, isInteger: record.flags & JSONRecord.integer != 0)
+        return document.withBytes { JSONNumber.int(UnsafeBufferPointer(rebasing: $0[record.span]), isInteger: record.flags & JSONRecord.integer != 0) }
     }
 
     /// A number's value as a `Double` (nearest); nil for anything else or out of range.
     public var double: Double? {
-        kind == .number ? JSONNumber.double(document.bytes, span) : nil
+        kind == .number ? document.withBytes { JSONNumber.double(UnsafeBufferPointer(rebasing: $0[span])) } : nil
     }
 
     /// `true` or `false`; nil for anything else (a number is not a boolean).
     public var bool: Bool? {
-        kind == .bool ? document.bytes[Int(record.start)] == UInt8(ascii: "t") : nil
+        kind == .bool ? document.withBytes { $0[Int(record.start)] } == UInt8(ascii: "t") : nil
     }
 
     public var isNull: Bool { kind == .null }

@@ -52,25 +52,27 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Expressi
 /// number whose value is a whole number that fits (`3`, `3.0`, `1e3`), a `Double` from any
 /// finite one.
 enum JSONNumber {
-    static func int(_ bytes: [UInt8], _ span: Range<Int>, isInteger: Bool) -> Int? {
-        if isInteger, span.count <= 18 {  // fits without overflow checks
+    static func int(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool) -> Int? {
+        if isInteger, text.count <= 18 {  // fits without overflow checks
+            let negative = text.first == UInt8(ascii: "-")
             var value = 0
-            var negative = false
-            for byte in bytes[span] {
-                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            for byte in text.dropFirst(negative ? 1 : 0) {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
             }
-            return negative ? -value : value
+            return text.count > (negative ? 1 : 0) ? (negative ? -value : value) : nil
         }
-        let text = String(decoding: bytes[span], as: UTF8.self)
-        if let value = Int(text) { return value }
+        let string = String(decoding: text, as: UTF8.self)
+        if let value = Int(string) { return value }
         // Foundation takes `34.0` and `1e3` as integers when the value is exact, below 2^53
         // (past it a Double may already have rounded).
-        guard let double = Double(text), double.magnitude < 9_007_199_254_740_992, let value = Int(exactly: double) else { return nil }
+        guard let double = Double(string), double.magnitude < 9_007_199_254_740_992, let value = Int(exactly: double) else { return nil }
         return value
     }
 
-    static func double(_ bytes: [UInt8], _ span: Range<Int>) -> Double? {
-        guard let value = Double(String(decoding: bytes[span], as: UTF8.self)), value.isFinite else { return nil }
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
 

@@ -57,18 +57,18 @@ enum JSONStringCoding {
     }
 
     /// Appends `string` quoted and escaped.
-    static func write(_ string: String, into output: inout [UInt8]) {
+    static func write<Sink: JSONByteSink>(_ string: String, into output: inout Sink) {
         var string = string
         string.withUTF8 { write(utf8: $0, into: &output) }
     }
 
-    static func write(utf8 text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func write<Sink: JSONByteSink>(utf8 text: UnsafeBufferPointer<UInt8>, into output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var copied = 0
         for index in 0..<text.count {
             let byte = text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<index]))
+            output.appendBytes(UnsafeBufferPointer(rebasing: text[copied..<index]))
             copied = index + 1
             output.append(UInt8(ascii: "\\"))
             switch byte {
@@ -79,11 +79,28 @@ enum JSONStringCoding {
             case 0x0D: output.append(UInt8(ascii: "r"))
             case 0x09: output.append(UInt8(ascii: "t"))
             default:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]] {
+                    output.append(digit)
+                }
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<text.count]))
+        output.appendBytes(UnsafeBufferPointer(rebasing: text[copied..<text.count]))
         output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
+
+/// Where written JSON goes: the writer's buffer, or a small array.
+protocol JSONByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: JSONByteSink where Element == UInt8 {
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+extension GrowableBuffer: JSONByteSink where Element == UInt8 {
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

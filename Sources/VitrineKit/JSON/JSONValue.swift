@@ -114,7 +114,7 @@ public enum JSONValue: Hashable, Sendable {
     public var int: Int? {
         guard case .number(let text) = self else { return nil }
         let bytes = Array(text.utf8)
-        return JSONNumber.int(bytes, 0..<bytes.count, isInteger: !text.contains { $0 == "." || $0 == "e" || $0 == "E" })
+        return bytes.withUnsafeBufferPointer { JSONNumber.int($0, isInteger: !bytes.contains { $0 == 0x2E || $0 | 0x20 == 0x65 }) }
     }
 
     public var double: Double? {

@@ -16,7 +16,7 @@ public struct JSONValueEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        try ValueEncoding(codingPath: [], userInfo: userInfo).slot(for: value, at: []).value
+        try ValueEncoding(userInfo: userInfo).slot(for: value, at: nil).value
     }
 }
 
@@ -48,15 +48,27 @@ final class ArrayBuilder {
 
 /// The `Encoder` behind ``JSONValueEncoder``: one per value that is not a plain scalar.
 final class ValueEncoding: Encoder {
-    let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
     /// What was encoded; nil until something was.
     var slot: EncodingSlot?
+    /// The path, as links: built into an array only when asked for (mostly for errors).
+    private let parent: ValueEncoding?
+    private let key: (any CodingKey)?
 
-    init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
-        self.codingPath = codingPath
+    init(parent: ValueEncoding? = nil, key: (any CodingKey)? = nil, userInfo: [CodingUserInfoKey: Any]) {
+        self.parent = parent
+        self.key = key
         self.userInfo = userInfo
     }
+
+    var codingPath: [any CodingKey] {
+        var path = parent?.codingPath ?? []
+        if let key { path.append(key) }
+        return path
+    }
+
+    /// A new encoder one step further along the path.
+    func child(_ key: any CodingKey) -> ValueEncoding { ValueEncoding(parent: self, key: key, userInfo: userInfo) }
 
     /// For types that write themselves (``RawJSON``, ``JSONValue``).
     func store(_ value: JSONValue) { slot = .value(value) }
@@ -77,27 +89,25 @@ final class ValueEncoding: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleValueContainer(encoding: self) }
 
-    /// `value` encoded, at `codingPath` + `path`: plain values directly, others through a new encoder.
-    func slot<T: Encodable>(for value: T, at path: [any CodingKey]) throws -> EncodingSlot {
-        switch value {
-        case let text as String: return .value(.string(text))
-        case let number as Int: return .value(.number(number))
-        case let flag as Bool: return .value(.bool(flag))
-        case let number as Double: return .value(try self.number(number, at: path))
-        case let number as Float: return .value(try self.number(number, at: path))
-        case let url as URL: return .value(.string(url.absoluteString))
-        case let data as Data: return .value(.string(data.base64EncodedString()))
-        case let decimal as Decimal: return .value(.number(decimal.description))
-        default:
-            let child = ValueEncoding(codingPath: codingPath + path, userInfo: userInfo)
-            try value.encode(to: child)
-            return .encoder(child)
-        }
+    /// `value` encoded, at `codingPath` + `key`: plain values directly, others through a new encoder.
+    func slot<T: Encodable>(for value: T, at key: (any CodingKey)?) throws -> EncodingSlot {
+        // Identity checks first, not casts: these run for every value encoded.
+        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
+        if T.self == Int.self { return .value(.number(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if T.self == Double.self { return .value(try number(unsafeBitCast(value, to: Double.self), at: key)) }
+        if T.self == Float.self { return .value(try number(unsafeBitCast(value, to: Float.self), at: key)) }
+        if T.self == URL.self { return .value(.string((value as! URL).absoluteString)) }
+        if T.self == Data.self { return .value(.string((value as! Data).base64EncodedString())) }
+        if T.self == Decimal.self { return .value(.number((value as! Decimal).description)) }
+        let child = key.map(child) ?? ValueEncoding(parent: self, userInfo: userInfo)
+        try value.encode(to: child)
+        return .encoder(child)
     }
 
-    func number<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, at path: [any CodingKey]) throws -> JSONValue {
+    func number<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, at key: (any CodingKey)?) throws -> JSONValue {
         guard let text = JSONNumber.text(value) else {
-            let fullPath = codingPath + path
+            let fullPath = codingPath + (key.map { [$0] } ?? [])
             throw EncodingError.invalidValue(value, .init(codingPath: fullPath,
                 debugDescription: "\(T.self) \(value) cannot be written in JSON (at '\(JSONPointer(codingPath: fullPath))')"))
         }
@@ -115,8 +125,8 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeNil(forKey key: Key) { put(key, .value(.null)) }
     mutating func encode(_ value: Bool, forKey key: Key) { put(key, .value(.bool(value))) }
     mutating func encode(_ value: String, forKey key: Key) { put(key, .value(.string(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(key, .value(try encoding.number(value, at: [key]))) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(key, .value(try encoding.number(value, at: [key]))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(key, .value(try encoding.number(value, at: key))) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(key, .value(try encoding.number(value, at: key))) }
     mutating func encode(_ value: Int, forKey key: Key) { put(key, .value(.number(value))) }
     mutating func encode(_ value: Int8, forKey key: Key) { put(key, .value(.number(value))) }
     mutating func encode(_ value: Int16, forKey key: Key) { put(key, .value(.number(value))) }
@@ -127,16 +137,16 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt16, forKey key: Key) { put(key, .value(.number(value))) }
     mutating func encode(_ value: UInt32, forKey key: Key) { put(key, .value(.number(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) { put(key, .value(.number(value))) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { put(key, try encoding.slot(for: value, at: [key])) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { put(key, try encoding.slot(for: value, at: key)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = ValueEncoding(codingPath: codingPath + [key], userInfo: encoding.userInfo)
+        let nested = encoding.child(key)
         put(key, .encoder(nested))
         return nested.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = ValueEncoding(codingPath: codingPath + [key], userInfo: encoding.userInfo)
+        let nested = encoding.child(key)
         put(key, .encoder(nested))
         return nested.unkeyedContainer()
     }
@@ -145,7 +155,7 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
-        let nested = ValueEncoding(codingPath: codingPath + [key], userInfo: encoding.userInfo)
+        let nested = encoding.child(key)
         builder.members.append((key.stringValue, .encoder(nested)))
         return nested
     }
@@ -161,8 +171,8 @@ private struct UnkeyedValueContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() { builder.slots.append(.value(.null)) }
     mutating func encode(_ value: Bool) { builder.slots.append(.value(.bool(value))) }
     mutating func encode(_ value: String) { builder.slots.append(.value(.string(value))) }
-    mutating func encode(_ value: Double) throws { builder.slots.append(.value(try encoding.number(value, at: [nextKey]))) }
-    mutating func encode(_ value: Float) throws { builder.slots.append(.value(try encoding.number(value, at: [nextKey]))) }
+    mutating func encode(_ value: Double) throws { builder.slots.append(.value(try encoding.number(value, at: nextKey))) }
+    mutating func encode(_ value: Float) throws { builder.slots.append(.value(try encoding.number(value, at: nextKey))) }
     mutating func encode(_ value: Int) { builder.slots.append(.value(.number(value))) }
     mutating func encode(_ value: Int8) { builder.slots.append(.value(.number(value))) }
     mutating func encode(_ value: Int16) { builder.slots.append(.value(.number(value))) }
@@ -173,22 +183,22 @@ private struct UnkeyedValueContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) { builder.slots.append(.value(.number(value))) }
     mutating func encode(_ value: UInt32) { builder.slots.append(.value(.number(value))) }
     mutating func encode(_ value: UInt64) { builder.slots.append(.value(.number(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { builder.slots.append(try encoding.slot(for: value, at: [nextKey])) }
+    mutating func encode<T: Encodable>(_ value: T) throws { builder.slots.append(try encoding.slot(for: value, at: nextKey)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = ValueEncoding(codingPath: codingPath + [nextKey], userInfo: encoding.userInfo)
+        let nested = encoding.child(nextKey)
         builder.slots.append(.encoder(nested))
         return nested.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = ValueEncoding(codingPath: codingPath + [nextKey], userInfo: encoding.userInfo)
+        let nested = encoding.child(nextKey)
         builder.slots.append(.encoder(nested))
         return nested.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let nested = ValueEncoding(codingPath: codingPath + [nextKey], userInfo: encoding.userInfo)
+        let nested = encoding.child(nextKey)
         builder.slots.append(.encoder(nested))
         return nested
     }
@@ -201,8 +211,8 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encodeNil() { encoding.store(.null) }
     mutating func encode(_ value: Bool) { encoding.store(.bool(value)) }
     mutating func encode(_ value: String) { encoding.store(.string(value)) }
-    mutating func encode(_ value: Double) throws { encoding.store(try encoding.number(value, at: [])) }
-    mutating func encode(_ value: Float) throws { encoding.store(try encoding.number(value, at: [])) }
+    mutating func encode(_ value: Double) throws { encoding.store(try encoding.number(value, at: nil)) }
+    mutating func encode(_ value: Float) throws { encoding.store(try encoding.number(value, at: nil)) }
     mutating func encode(_ value: Int) { encoding.store(.number(value)) }
     mutating func encode(_ value: Int8) { encoding.store(.number(value)) }
     mutating func encode(_ value: Int16) { encoding.store(.number(value)) }
@@ -213,5 +223,5 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) { encoding.store(.number(value)) }
     mutating func encode(_ value: UInt32) { encoding.store(.number(value)) }
     mutating func encode(_ value: UInt64) { encoding.store(.number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoding.slot = try encoding.slot(for: value, at: []) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoding.slot = try encoding.slot(for: value, at: nil) }
 }

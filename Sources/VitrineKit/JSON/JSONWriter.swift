@@ -33,32 +33,32 @@ public struct JSONWriter: Sendable {
     /// NDJSON lines: compact, sorted (`JSONEncoder.compact`).
     public static let compact = JSONWriter(layout: .compact)
 
-    /// `value`'s text (no final newline).
-    public func data(_ value: JSONValue) -> Data { Data(bytes(value)) }
+    /// `value`'s text, with a line break after it when `newline` (default: without).
+    public func data(_ value: JSONValue, newline: Bool = false) -> Data {
+        var output = GrowableBuffer<UInt8>(capacity: 1 << 12)
+        write(value, depth: 0, into: &output)
+        if newline { output.append(0x0A) }
+        return output.data()
+    }
 
     public func bytes(_ value: JSONValue) -> [UInt8] {
-        var output: [UInt8] = []
-        write(value, into: &output)
-        return output
+        var output = GrowableBuffer<UInt8>(capacity: 1 << 12)
+        write(value, depth: 0, into: &output)
+        return output.array()
     }
 
     public func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
 
     /// Encodes `value` with ``JSONValueEncoder`` and writes it: what `JSONEncoder` with the
     /// same options gives, custom captions (``RawJSON``) kept byte for byte.
-    public func encode<T: Encodable>(_ value: T) throws -> Data {
-        data(try JSONValueEncoder().encode(value))
+    public func encode<T: Encodable>(_ value: T, newline: Bool = false) throws -> Data {
+        data(try JSONValueEncoder().encode(value), newline: newline)
     }
 
-    /// Appends `value`'s text to `output`.
-    public func write(_ value: JSONValue, into output: inout [UInt8]) {
-        write(value, depth: 0, into: &output)
-    }
-
-    private func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+    private func write(_ value: JSONValue, depth: Int, into output: inout GrowableBuffer<UInt8>) {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" : "false")
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): JSONStringCoding.write(text, into: &output)
         case .verbatim(let text):
@@ -83,7 +83,7 @@ public struct JSONWriter: Sendable {
                 first = false
                 newline(depth + 1, into: &output)
                 JSONStringCoding.write(member.key, into: &output)
-                if layout == .pretty { output.append(contentsOf: " : ".utf8) } else { output.append(UInt8(ascii: ":")) }
+                if layout == .pretty { output.append(" : ") } else { output.append(UInt8(ascii: ":")) }
                 write(member.value, depth: depth + 1, into: &output)
             }
             if layout == .pretty {
@@ -95,10 +95,10 @@ public struct JSONWriter: Sendable {
     }
 
     /// A line break and the indent of `depth` (pretty layout only).
-    private func newline(_ depth: Int, into output: inout [UInt8]) {
+    private func newline(_ depth: Int, into output: inout GrowableBuffer<UInt8>) {
         guard layout == .pretty else { return }
         output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        for _ in 0..<depth { output.append("  ") }
     }
 
     /// Members by name (UTF-8 bytes), the last of each name only.
@@ -119,7 +119,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// `text` without the whitespace between tokens (strings untouched).
-    static func compacting(_ text: String, into output: inout [UInt8]) {
+    static func compacting(_ text: String, into output: inout GrowableBuffer<UInt8>) {
         var inString = false, escaped = false
         for byte in text.utf8 {
             if inString {

@@ -200,9 +200,7 @@ extension Manifest {
     /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline
     /// (``JSONWriter/pretty``, custom captions byte for byte).
     public func encoded() throws -> Data {
-        var data = try JSONWriter.pretty.encode(self)
-        data.append(0x0A)
-        return data
+        try JSONWriter.pretty.encode(self, newline: true)
     }
 }
 

@@ -56,7 +56,7 @@ public enum Selection {
                 editor.removeMember("selection", from: node)
             }
         }
-        return (editor.isEmpty ? data : Data(editor.edited()), manifest)
+        return (editor.isEmpty ? data : editor.edited(), manifest)
     }
 
     /// Applies `steps` in order and renumbers the selection 1…k without gaps. Adding an item
