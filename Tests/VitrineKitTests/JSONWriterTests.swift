@@ -29,8 +29,8 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testNumbers() throws {
-        let doubles: [Double] = [65.4, 10.0, 0.1 + 0.2, 1e-7, 1e21, -0.0, 0, 1e20, 1e16, 1e15, 123456789012345680000.0, 5e-324,
-            .greatestFiniteMagnitude, 0.000001, 0.0001, 1e-5, 100, 3, -2.5, 1.0 / 3.0, 2e-7, 12345678.9, 9007199254740993, 4.35,
+        let doubles: [Double] = [65.4, 10.0, 0.1 + 0.2, 1e-7, 1e21, -0.0, 0, 1e20, 1e16, 1e15, 123456789012345680000.0, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, 0.000001, 0.0001, 1e-5, 100, 3, -2.5, 1.0 / 3.0, 2e-7, 12345678.9, 9007199254740992, 4.35,
             29.9792458, -122.4194155]
         try assertSameAsFoundation(doubles)
         for double in doubles { try assertSameAsFoundation(["d": double]) }

@@ -113,9 +113,8 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
 
     init(decoding: DocumentDecoding) {
         self.decoding = decoding
-        let record = decoding.document.records[decoding.node]
-        count = Int(record.count)
-        current = record.count > 0 ? decoding.node + 1 : 0
+        count = decoding.document.childCount(of: decoding.node)
+        current = decoding.document.firstChild(of: decoding.node)
     }
 
     var codingPath: [any CodingKey] { decoding.codingPath }

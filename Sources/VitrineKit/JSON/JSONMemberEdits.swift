@@ -1,3 +1,5 @@
+import Foundation
+
 /// One object's member changes as byte edits, by the rules ``JSONEditor`` states: names
 /// compared as bytes where they lie in the text (decoded only when escaped), separators taken
 /// from the object's own spans.
@@ -7,6 +9,7 @@ struct JSONMemberEdits {
     /// In the order given: the last change to a name counts.
     let changes: [(key: String, change: JSONEditor.Change)]
 
+
     func edits() -> [JSONEditor.ByteEdit] {
         var final: [(key: [UInt8], change: JSONEditor.Change)] = []
         final.reserveCapacity(changes.count)
@@ -15,44 +18,53 @@ struct JSONMemberEdits {
             final.removeAll { $0.key == name }
             final.append((name, change))
         }
-        let members = Array(document.children(of: object))
-        // Escaped names decoded once (there are seldom any).
-        let escaped = members.contains { document.records[$0].flags & JSONRecord.escapedKey != 0 }
-        let decoded = escaped ? members.map { document.records[$0].flags & JSONRecord.escapedKey != 0 ? Array(document.key(of: $0)!.utf8) : nil } : []
-        return document.withBytes { text in
-            /// How member `member`'s name compares with `name` (byte order: negative, 0, positive).
-            func order(_ member: Int, _ name: [UInt8]) -> Int {
-                name.withUnsafeBufferPointer { name in
-                    if escaped, let own = decoded[member] { return own.withUnsafeBufferPointer { JSONDocument.compare($0, name) } }
-                    let record = document.records[members[member]]
-                    return JSONDocument.compare(UnsafeBufferPointer(rebasing: text[(Int(record.keyStart) + 1)..<(Int(record.keyEnd) - 1)]), name)
-                }
+        var members: [JSONRecord] = []
+        var escaped: [Int: [UInt8]] = [:]  // the decoded names of members whose names have escapes
+        for child in document.children(of: object) {
+            let record = document.records[child]
+            if record.flags & JSONRecord.escapedKey != 0 { escaped[members.count] = Array(document.key(of: child)!.utf8) }
+            members.append(record)
+        }
+        return document.withBytes { text in edits(Names(members: members, escaped: escaped, text: text), final) }
+    }
+
+    /// The members' names, compared as bytes.
+    private struct Names {
+        let members: [JSONRecord]
+        let escaped: [Int: [UInt8]]
+        let text: UnsafeBufferPointer<UInt8>
+
+        /// How member `member`'s name compares with `name` (byte order: negative, 0, positive).
+        func order(_ member: Int, _ name: [UInt8]) -> Int {
+            name.withUnsafeBufferPointer { name in
+                if !escaped.isEmpty, let own = escaped[member] { return own.withUnsafeBufferPointer { JSONDocument.compare($0, name) } }
+                let start = Int(members[member].keyStart) + 1
+                return JSONDocument.compare(UnsafeBufferPointer(start: text.baseAddress! + start, count: Int(members[member].keyEnd) - 1 - start), name)
             }
-            /// Whether member `member`'s name is `name` (lengths first: most differ).
-            func named(_ member: Int, _ name: [UInt8]) -> Bool {
-                if escaped, let own = decoded[member] { return own == name }
-                let record = document.records[members[member]]
-                return Int(record.keyEnd) - Int(record.keyStart) - 2 == name.count && order(member, name) == 0
-            }
-            return edits(members, final, order, named, text)
+        }
+
+        /// Whether member `member`'s name is `name` (lengths first: most differ).
+        func isNamed(_ member: Int, _ name: [UInt8]) -> Bool {
+            if !escaped.isEmpty, let own = escaped[member] { return own == name }
+            return Int(members[member].keyEnd) - Int(members[member].keyStart) - 2 == name.count && order(member, name) == 0
         }
     }
 
-    private func edits(_ members: [Int], _ final: [(key: [UInt8], change: JSONEditor.Change)], _ order: (Int, [UInt8]) -> Int,
-                       _ named: (Int, [UInt8]) -> Bool, _ text: UnsafeBufferPointer<UInt8>) -> [JSONEditor.ByteEdit] {
-        let records = document.records
-        let keyStart = { (member: Int) in Int(records[members[member]].keyStart) }
-        let valueEnd = { (member: Int) in Int(records[members[member]].end) }
-        let braces = records[object].span
+    private func edits(_ names: Names, _ final: [(key: [UInt8], change: JSONEditor.Change)]) -> [JSONEditor.ByteEdit] {
+        let members = names.members, text = names.text
+        let keyStart = { (member: Int) in Int(members[member].keyStart) }
+        let valueEnd = { (member: Int) in Int(members[member].end) }
+        let braces = document.records[object].span
 
         // Which change each member's name is given (the names of `final` differ), and the
         // last member of each name.
         var match = [Int](repeating: -1, count: members.count)
         var last = [Int](repeating: -1, count: final.count)
         for member in members.indices {
-            if let change = final.indices.first(where: { named(member, final[$0].key) }) {
+            for change in final.indices where names.isNamed(member, final[change].key) {
                 match[member] = change
                 last[change] = member
+                break
             }
         }
         var removed = [Bool](repeating: false, count: members.count)
@@ -60,7 +72,7 @@ struct JSONMemberEdits {
         edits.reserveCapacity(final.count + 2)
         for member in members.indices where match[member] >= 0 {
             if case .set(let value) = final[match[member]].change, last[match[member]] == member {
-                edits.append(.init(range: records[members[member]].span, text: value))
+                edits.append(.init(range: members[member].span, text: value))
             } else {
                 removed[member] = true
             }
@@ -75,7 +87,7 @@ struct JSONMemberEdits {
             member += value
             inserted.append((key, member))
         }
-        if removed.allSatisfy({ !$0 }) && inserted.isEmpty { return edits }
+        if inserted.isEmpty && !removed.contains(true) { return edits }
 
         // The bytes between two members, as this object writes them.
         let separator: [UInt8] = switch members.count {
@@ -108,7 +120,7 @@ struct JSONMemberEdits {
         // Inserted members, grouped by the place they go.
         var groups: [(at: Int, text: [UInt8])] = []
         for member in inserted {
-            let before = kept.first { order($0, member.key) > 0 }
+            let before = kept.first { names.order($0, member.key) > 0 }
             let at = before.map(keyStart) ?? valueEnd(kept.last!)
             let text = before == nil ? separator + member.text : member.text + separator
             if let group = groups.firstIndex(where: { $0.at == at }) { groups[group].text += text } else { groups.append((at, text)) }

@@ -28,8 +28,9 @@ public struct JSONNode: Sendable {
     /// For an object's member: its name, escapes decoded; nil otherwise.
     public var key: String? { document.key(of: index) }
 
-    /// Members of an object, elements of an array; 0 for anything else.
-    public var count: Int { Int(record.count) }
+    /// Members of an object, elements of an array; 0 for anything else. Counted by walking
+    /// them.
+    public var count: Int { document.childCount(of: index) }
 
     /// An object's members in document order (duplicates included); empty for anything else.
     public var members: [(key: String, value: JSONNode)] {
@@ -38,10 +39,13 @@ public struct JSONNode: Sendable {
     }
 
     /// An array's elements (or an object's member values) in document order.
-    public var elements: JSONNodeSequence { JSONNodeSequence(document: document, upcoming: record.count > 0 ? index + 1 : 0) }
+    public var elements: JSONNodeSequence { JSONNodeSequence(document: document, upcoming: document.firstChild(of: index)) }
 
     /// The first member or element; nil when there is none.
-    public var firstChild: JSONNode? { record.count > 0 ? JSONNode(document: document, index: index + 1) : nil }
+    public var firstChild: JSONNode? {
+        let child = document.firstChild(of: index)
+        return child == 0 ? nil : JSONNode(document: document, index: child)
+    }
 
     /// The next member or element of the same container; nil at the end.
     public var nextSibling: JSONNode? { record.next == 0 ? nil : JSONNode(document: document, index: Int(record.next)) }
@@ -53,7 +57,7 @@ public struct JSONNode: Sendable {
 
     /// An array's element at `position` (0-based), found by walking; nil when out of range.
     public subscript(position: Int) -> JSONNode? {
-        guard kind == .array, position >= 0, position < count else { return nil }
+        guard kind == .array, position >= 0 else { return nil }
         return elements.dropFirst(position).first { _ in true }
     }
 

@@ -173,7 +173,6 @@ struct JSONParser {
         }
         depth -= 1
         records.base[index].end = UInt32(position)
-        records.base[index].count = members
         if sorted { records.base[index].flags |= JSONRecord.sortedKeys }
     }
 

@@ -149,18 +149,39 @@ public enum ManifestMerge {
         merged.folders = folders.isEmpty ? nil : folders.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
         // Walk errors (a missing input, a loop) are in every part: once is enough.
         merged.errors = Set(manifests.flatMap(\.manifest.errors)).sorted(by: ItemError.precedes)
-        // Each part's items written, then its document let go, so that few are held at once.
-        let links = Navigation.links(ids, cyclic: first.cyclic)
-        let places = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
-        var texts = [String](repeating: "", count: ids.count)
+        // The entries (and through them the parts' documents) move to the writing.
+        var entries: [[Entry]] = []
         for part in manifests.indices {
-            for item in manifests[part].entries {
-                let place = places[item.id]!
-                texts[place] = text(of: item.node, index: place, position: links[place].position, prev: links[place].prev, next: links[place].next)
-            }
+            entries.append(manifests[part].entries)
             manifests[part].entries = []
         }
-        return Merged(manifest: merged, itemTexts: texts)
+        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, cyclic: first.cyclic))
+    }
+
+    /// Each item's text, in gallery order (`ids`). Parts are written on every core, and each
+    /// part's document is let go once its items are written, so that few are held at once.
+    private static func texts(of parts: consuming [[Entry]], in ids: [String], cyclic: Bool) -> [String] {
+        let links = Navigation.links(ids, cyclic: cyclic)
+        let places = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        let pending = Locked(consume parts)
+        let texts = Locked([String](repeating: "", count: ids.count))
+        DispatchQueue.concurrentPerform(iterations: pending.withLock { $0.count }) { part in
+            let entries = pending.withLock { parts in
+                defer { parts[part] = [] }
+                return parts[part]
+            }
+            let written = entries.map { item in
+                let place = places[item.id]!
+                return (place, text(of: item.node, index: place, position: links[place].position, prev: links[place].prev, next: links[place].next))
+            }
+            texts.withLock { texts in
+                for (place, text) in written { texts[place] = text }
+            }
+        }
+        return texts.withLock { texts in
+            defer { texts = [] }
+            return texts
+        }
     }
 
     /// An item's object as its part has it, with the members the merge recomputes changed.
