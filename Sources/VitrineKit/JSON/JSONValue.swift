@@ -18,6 +18,7 @@ public enum JSONValue: Hashable, Sendable {
     /// whitespace between its tokens in the compact one. The writer does not check it.
     case verbatim(String)
 
+    /// One member of an object: its name (unescaped) and value.
     public struct Member: Hashable, Sendable {
         public var key: String
         public var value: JSONValue

@@ -11,6 +11,7 @@ import Foundation
 /// ``JSONValue/verbatim(_:)`` text is written as is (pretty) or without the whitespace
 /// between its tokens (compact).
 public struct JSONWriter: Sendable {
+    /// How the text is laid out.
     public enum Layout: Sendable {
         /// Several lines, two-space indent (`.prettyPrinted`).
         case pretty
