@@ -54,6 +54,14 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertNil(JSONPointer(parsing: "a/b"))
     }
 
+    /// A slice of other Data is read from its own first byte.
+    func testDataSlicesStartAtZero() throws {
+        let document = try JSONDocument(Data("xx[1, 2]".utf8)[2...])
+        XCTAssertEqual(document.root.span, 0..<6)
+        XCTAssertEqual(document.root[1]?.text, "2")
+        XCTAssertEqual(String(decoding: JSONEditor(document).edited(), as: UTF8.self), "[1, 2]")
+    }
+
     func testScalarsAtTheTopAndWhitespaceAround() throws {
         XCTAssertEqual(try JSONDocument(" \t\r\n 42 \n").root.int, 42)
         XCTAssertEqual(try JSONDocument("\"x\"").root.string, "x")
