@@ -70,49 +70,53 @@ public struct CaptionsFile: Sendable {
             var values: [String: String] = [:]
             for (name, field) in zip(layout, row.fields) where values[name] == nil { values[name] = field }
             if row.fields.count > layout.count { warnings.append("line \(row.line): \(row.fields.count - layout.count) extra field(s) ignored") }
-            addEntry(values.mapValues { $0 as Any }, place: "line \(row.line)", rawCaption: nil)
+            addEntry(values.mapValues(JSONValue.string), place: "line \(row.line)", rawCaption: nil)
         }
     }
 
     private mutating func parseJSON(_ data: Data) throws(ReadError) {
-        guard let root = try? JSONSerialization.jsonObject(with: data), let spans = JSONSpans.parse(data) else {
-            throw ReadError(description: "\(path): not valid JSON")
+        let root: JSONNode
+        do { root = try JSONDocument(data).root } catch { throw ReadError(description: "\(path): not valid JSON (\(error))") }
+        func fields(_ object: JSONNode) -> [String: JSONValue] {
+            var fields: [String: JSONValue] = [:]
+            for member in object.members { fields[member.key] = JSONValue(member.value) }  // the last duplicate wins
+            return fields
         }
-        let bytes = Array(data)
-        func raw(_ node: JSONSpans.Node?) -> String? { node.map { String(decoding: bytes[$0.range], as: UTF8.self) } }
-        if let array = root as? [Any], case .array(let nodes, _) = spans {
-            for (index, (element, node)) in zip(array, nodes).enumerated() {
-                guard let object = element as? [String: Any] else {
+        switch root.kind {
+        case .array:
+            for (index, element) in root.elements.enumerated() {
+                guard element.kind == .object else {
                     warnings.append("entry \(index + 1): not an object: ignored")
                     continue
                 }
-                addEntry(object, place: "entry \(index + 1)", rawCaption: raw(node["caption"]))
+                addEntry(fields(element), place: "entry \(index + 1)", rawCaption: element["caption"])
             }
-        } else if let object = root as? [String: Any], case .object(let members, _) = spans {
-            for (index, member) in members.enumerated() {
-                guard let value = object[member.key] else { continue }
-                if let caption = value as? String {
-                    addEntry(["path": member.key, "caption": caption], place: "entry \(index + 1)", rawCaption: nil)
-                } else if var fields = value as? [String: Any] {
-                    fields["path"] = member.key
-                    addEntry(fields, place: "entry \(index + 1)", rawCaption: raw(member.node["caption"]))
-                } else {
+        case .object:
+            for (index, member) in root.members.enumerated() where root[member.key]?.index == member.value.index {
+                switch member.value.kind {
+                case .string:
+                    addEntry(["path": .string(member.key), "caption": JSONValue(member.value)], place: "entry \(index + 1)", rawCaption: nil)
+                case .object:
+                    var entry = fields(member.value)
+                    entry["path"] = .string(member.key)
+                    addEntry(entry, place: "entry \(index + 1)", rawCaption: member.value["caption"])
+                default:
                     warnings.append("entry \(index + 1) (\(member.key)): neither a caption nor an object: ignored")
                 }
             }
-        } else {
+        default:
             throw ReadError(description: "\(path): expected an array of objects or an object keyed by path")
         }
     }
 
-    /// One entry from its fields; `rawCaption` is the caption's JSON text for the custom style.
-    private mutating func addEntry(_ fields: [String: Any], place: String, rawCaption: String?) {
-        guard let path = (fields["path"] as? String)?.trimmingCharacters(in: .whitespaces), !path.isEmpty else {
+    /// One entry from its fields; `rawCaption` is the caption's node for the custom style.
+    private mutating func addEntry(_ fields: [String: JSONValue], place: String, rawCaption: JSONNode?) {
+        guard let path = fields["path"]?.string?.trimmingCharacters(in: .whitespaces), !path.isEmpty else {
             warnings.append("\(place): no path: ignored")
             return
         }
         var text = ItemText()
-        let styleName = ((fields["style"] as? String) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let styleName = (fields["style"]?.string ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         /// How the caption is written: a manifest style, or Markdown (which becomes markup).
         enum Written { case style(Caption.Style), markdown }
         let style: Written
@@ -126,39 +130,35 @@ public struct CaptionsFile: Sendable {
             style = .style(.plain)
         }
         switch (style, fields["caption"]) {
-        case (.style(.custom), let object as [String: Any]):
-            if let rawCaption, let value = RawJSON(rawCaption) {
-                text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
-            } else if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-                text.caption = Caption(style: .custom, custom: RawJSON(String(decoding: data, as: UTF8.self)), source: CaptionSource.file.rawValue)
-            }
-        case (.style(.custom), let string as String):
+        case (.style(.custom), .object?):
+            if let rawCaption { text.caption = Caption(style: .custom, custom: RawJSON(rawCaption), source: CaptionSource.file.rawValue) }
+        case (.style(.custom), .string(let string)?):
             let value = RawJSON(string)
             if value == nil || !string.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
                 warnings.append("\(place): a custom caption must be a JSON object: ignored")
             } else {
                 text.caption = Caption(style: .custom, custom: value, source: CaptionSource.file.rawValue)
             }
-        case (.markdown, let string as String):
+        case (.markdown, .string(let string)?):
             text.caption = Caption.markdown(string, source: .file, into: &text)
-        case (.style(let style), let string as String):
+        case (.style(let style), .string(let string)?):
             text.caption = Caption.make(string, style: style, source: .file, into: &text)
-        case (_, nil), (_, is NSNull):
+        case (_, nil), (_, .null?):
             break
         default:
             warnings.append("\(place): caption is neither text nor (with style custom) an object: ignored")
         }
-        if let title = (fields["title"] as? String).map({ CaptionText.clean($0, singleLine: true).text }), !title.isEmpty { text.title = title }
-        if let words = fields["keywords"] as? [Any] {
-            let keywords = Keywords.clean(words.compactMap { $0 as? String })
+        if let title = fields["title"]?.string.map({ CaptionText.clean($0, singleLine: true).text }), !title.isEmpty { text.title = title }
+        if case .array(let words)? = fields["keywords"] {
+            let keywords = Keywords.clean(words.compactMap(\.string))
             if !keywords.isEmpty { text.keywords = keywords }
-        } else if let words = fields["keywords"] as? String, !Keywords.split(words).isEmpty {
+        } else if let words = fields["keywords"]?.string, !Keywords.split(words).isEmpty {
             text.keywords = Keywords.split(words)
         }
-        if let place = (fields["location"] as? String).map({ CaptionText.clean($0, singleLine: true).text }), !place.isEmpty {
+        if let place = fields["location"]?.string.map({ CaptionText.clean($0, singleLine: true).text }), !place.isEmpty {
             text.location = Location(name: place)
         }
-        if let rating = fields["rating"].flatMap({ ($0 as? Int) ?? ($0 as? String).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }) {
+        if let rating = fields["rating"].flatMap({ $0.int ?? $0.string.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }) {
             // 0 is "unrated", as in XMP: nothing to say.
             if (-1...5).contains(rating) { text.rating = rating == 0 ? nil : rating } else { warnings.append("\(place): rating \(rating) is not -1…5: ignored") }
         }

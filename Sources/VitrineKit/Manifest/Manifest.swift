@@ -238,23 +238,23 @@ public enum VitrineVersion {
 }
 
 extension Manifest {
-    /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline.
+    /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline
+    /// (``JSONWriter/pretty``, custom captions byte for byte).
     public func encoded() throws -> Data {
-        var data = try JSONEncoder.manifest.encodeSplicingRawJSON(self)
-        data.append(0x0A)
-        return data
+        try JSONWriter.pretty.encode(self, newline: true)
     }
 }
 
 extension JSONEncoder {
-    /// Deterministic output: sorted keys, no escaped slashes, pretty-printed.
+    /// Foundation's encoder set up as ``JSONWriter/pretty`` writes: sorted keys, no escaped
+    /// slashes, pretty-printed.
     public static var manifest: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return encoder
     }
 
-    /// One JSON value per line (NDJSON).
+    /// One JSON value per line (NDJSON), as ``JSONWriter/compact`` writes; the worker pipes use it.
     public static var compact: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

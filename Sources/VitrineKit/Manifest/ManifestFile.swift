@@ -21,9 +21,22 @@ public enum ManifestFile {
     }
 
     public static func decode(_ data: Data) throws(ReadError) -> Manifest {
-        guard (try? JSONSerialization.jsonObject(with: data)) != nil else { throw ReadError(description: "not JSON") }
+        try decode(try document(data))
+    }
+
+    /// `data` parsed, or "not JSON".
+    public static func document(_ data: Data) throws(ReadError) -> JSONDocument {
+        do { return try JSONDocument(data) } catch { throw ReadError(description: "not JSON") }
+    }
+
+    /// The manifest a parsed document holds, or why it is not one (JSON that is not an
+    /// object, such as `null` or `[]`, is not a manifest).
+    public static func decode(_ document: JSONDocument) throws(ReadError) -> Manifest {
+        guard document.root.kind == .object else {
+            throw ReadError(description: "not a vitrine manifest (the top level is \(document.root.kind), not an object)")
+        }
         do {
-            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+            let manifest = try JSONDocumentDecoder().decode(Manifest.self, from: document)
             guard manifest.schema.hasPrefix("vitrine-manifest/") else {
                 throw ReadError(description: "not a vitrine manifest (schema '\(manifest.schema)')")
             }
@@ -43,7 +56,6 @@ public enum ManifestFile {
 
     /// ` at /items/3/width`, a JSON pointer to where decoding stopped.
     private static func at(_ context: DecodingError.Context) -> String {
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        return path.isEmpty ? "" : " at /" + path.joined(separator: "/")
+        context.codingPath.isEmpty ? "" : " at \(JSONPointer(codingPath: context.codingPath))"
     }
 }

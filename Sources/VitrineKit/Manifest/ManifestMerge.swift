@@ -1,32 +1,96 @@
 import Foundation
+import VipsKit
 
 /// `vitrine manifest merge`: joins the parts of one gallery made with `--shard K/N` (on one
 /// machine or several) into the manifest a single run would have printed, byte for byte.
+///
+/// Each item's JSON object is taken from its part as it is there, except for the members the
+/// merge recomputes (`index`, `position`, `prev`, `next`; `sortKey` is removed): fields vitrine
+/// does not know, a custom caption's layout and numbers such as `1.50` come through.
 public enum ManifestMerge {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
     }
 
-    /// Joins `parts` (name for messages, bytes). Every part 1…N must be there exactly once.
-    public static func merge(_ parts: [(name: String, data: Data)]) throws(Failure) -> Manifest {
-        var manifests: [(name: String, manifest: Manifest)] = []
-        for part in parts {
-            var manifest: Manifest
-            do { manifest = try ManifestFile.decode(part.data) } catch {
-                throw Failure(description: "\(part.name): \(error.description)")
+    /// A joined gallery.
+    public struct Merged: Sendable {
+        /// The manifest without its items (title, folders, errors… joined from the parts).
+        public let manifest: Manifest
+        /// Each item's JSON text, in gallery order: its part's object with the recomputed
+        /// members changed.
+        public let itemTexts: [String]
+
+        /// The manifest as vitrine prints manifests (``JSONWriter/pretty``, final newline),
+        /// each item's object as ``itemTexts`` has it.
+        public func encoded() throws -> Data {
+            let members = try JSONValueEncoder().encode(manifest).members.map { member in
+                member.key == "items" ? JSONValue.Member("items", .array(itemTexts.map(JSONValue.verbatim))) : member
             }
-            guard manifest.partial != nil else {
-                throw Failure(description: "\(part.name): not a part of a gallery (made without --shard K/N)")
-            }
-            restoreCustomCaptions(in: &manifest, from: part.data)
-            manifests.append((part.name, manifest))
+            return JSONWriter.pretty.data(.object(members), newline: true)
         }
-        guard let (firstName, first) = manifests.first, let partial = first.partial,
+    }
+
+    /// What the merge needs of an item: its place in the scan's order, and its object.
+    private struct Entry: Sendable {
+        let id: String
+        let takenAt: String?
+        let sortKey: RecordedSortKey?
+        let node: JSONNode
+    }
+
+    /// A part's manifest without its items, and what the merge needs of them. Decoded items
+    /// are large; the rest of them is in their objects.
+    private static func read(_ part: (name: String, data: Data)) -> Result<(Manifest, [Entry]), Failure> {
+        var manifest: Manifest
+        let document: JSONDocument
+        do {
+            document = try ManifestFile.document(part.data)
+            manifest = try ManifestFile.decode(document)
+        } catch {
+            return .failure(Failure(description: "\(part.name): \(error.description)"))
+        }
+        guard manifest.partial != nil else {
+            return .failure(Failure(description: "\(part.name): not a part of a gallery (made without --shard K/N)"))
+        }
+        // The decoder read these very nodes: one per item, in order.
+        let nodes = document.root["items"]?.elements
+        let entries = zip(manifest.items, nodes.map(Array.init) ?? []).map {
+            Entry(id: $0.id, takenAt: $0.takenAt, sortKey: $0.sortKey, node: $1)
+        }
+        manifest.items = []
+        return .success((manifest, entries))
+    }
+
+    /// Every part read. Parts are independent: they are read on every core, and the first bad
+    /// one in the order given is reported.
+    private static func read(_ parts: [(name: String, data: Data)]) throws(Failure) -> [(name: String, manifest: Manifest, entries: [Entry])] {
+        let readings = Locked([Result<(Manifest, [Entry]), Failure>?](repeating: nil, count: parts.count))
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let reading = read(parts[index])
+            readings.withLock { $0[index] = reading }
+        }
+        // Taken out, so that the items' documents go when the merge lets go of them.
+        let results = readings.withLock { results in
+            defer { results = [] }
+            return results
+        }
+        var manifests: [(name: String, manifest: Manifest, entries: [Entry])] = []
+        for (part, reading) in zip(parts, results) {
+            let (manifest, entries) = try reading!.get()
+            manifests.append((part.name, manifest, entries))
+        }
+        return manifests
+    }
+
+    /// Joins `parts` (name for messages, bytes). Every part 1…N must be there exactly once.
+    public static func merge(_ parts: [(name: String, data: Data)]) throws(Failure) -> Merged {
+        var manifests = try read(parts)
+        guard let (firstName, first, _) = manifests.first, let partial = first.partial,
             let count = Shard(parsing: partial.shard)?.count, let order = ItemOrder(rawValue: partial.order)
         else { throw Failure(description: "no parts to merge") }
 
         var seen: [Int: String] = [:]
-        for (name, manifest) in manifests {
+        for (name, manifest, _) in manifests {
             guard let info = manifest.partial, let shard = Shard(parsing: info.shard) else {
                 throw Failure(description: "\(name): its shard is not K/N")
             }
@@ -44,42 +108,37 @@ public enum ManifestMerge {
             throw Failure(description: "missing " + missing.map { "shard \($0)/\(count)" }.joined(separator: ", "))
         }
 
-        var items: [Item] = []
         var owner: [String: String] = [:]
-        for (name, manifest) in manifests {
-            for item in manifest.items {
+        var scanned: [DroppedItem] = []
+        for (name, _, entries) in manifests {
+            for item in entries {
                 if let other = owner[item.id] { throw Failure(description: "item '\(item.id)' is in both \(other) and \(name)") }
-                guard item.sortKey != nil else { throw Failure(description: "\(name): item '\(item.id)' has no sortKey") }
+                guard let sortKey = item.sortKey else { throw Failure(description: "\(name): item '\(item.id)' has no sortKey") }
                 owner[item.id] = name
-                items.append(item)
+                scanned.append(DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: sortKey))
             }
         }
         // The scan's order held the items rendering lost too (`dropped`): the initial index
         // counts them, as a single run's does.
-        let dropped = manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
-        let scanned = (items.map { DroppedItem(id: $0.id, takenAt: $0.takenAt, sortKey: $0.sortKey!) } + dropped)
-            .sorted { $0.sortKey.walk < $1.sortKey.walk }
+        scanned += manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
+        scanned.sort { $0.sortKey.walk < $1.sortKey.walk }
         let keys = scanned.map { SortKey(recorded: $0.sortKey, takenAt: $0.takenAt) }
         let scanOrder = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { scanned[$0].id }
-        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
-        items = scanOrder.compactMap { byID[$0] }
-        for index in items.indices { items[index].sortKey = nil }
+        let ids = scanOrder.filter { owner[$0] != nil }
         do {
             try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
         } catch {
             throw Failure(description: error.message)
         }
-        let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: items.map(\.id))
-        Navigation.link(&items, cyclic: first.cyclic)
+        let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: ids)
 
         var merged = first
         merged.partial = nil
-        merged.items = items
         merged.initialIndex = initialItem
         merged.title = manifests.lazy.compactMap(\.manifest.title).first
         merged.description = manifests.lazy.compactMap(\.manifest.description).first
         var folders: [String: Folder] = [:]
-        for (_, manifest) in manifests {
+        for (_, manifest, _) in manifests {
             for folder in manifest.folders ?? [] {
                 // A folder's Thumbnail: names an item only the part that holds it can resolve.
                 var joined = folders[folder.path] ?? folder
@@ -90,20 +149,50 @@ public enum ManifestMerge {
         merged.folders = folders.isEmpty ? nil : folders.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
         // Walk errors (a missing input, a loop) are in every part: once is enough.
         merged.errors = Set(manifests.flatMap(\.manifest.errors)).sorted(by: ItemError.precedes)
-        return merged
+        // The entries (and through them the parts' documents) move to the writing.
+        var entries: [[Entry]] = []
+        for part in manifests.indices {
+            entries.append(manifests[part].entries)
+            manifests[part].entries = []
+        }
+        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, cyclic: first.cyclic))
     }
 
-    /// Decoding loses a custom caption's bytes; take them from the part's text again.
-    static func restoreCustomCaptions(in manifest: inout Manifest, from data: Data) {
-        guard manifest.items.contains(where: { $0.caption?.custom != nil }),
-            case .array(let nodes, _)? = JSONSpans.parse(data)?["items"], nodes.count == manifest.items.count
-        else { return }
-        let bytes = Array(data)
-        for (index, node) in nodes.enumerated() where manifest.items[index].caption?.custom != nil {
-            guard let span = node["caption"]?["custom"]?.range,
-                let raw = RawJSON(String(decoding: bytes[span], as: UTF8.self))
-            else { continue }
-            manifest.items[index].caption?.custom = raw
+    /// Each item's text, in gallery order (`ids`). Parts are written on every core, and each
+    /// part's document is let go once its items are written, so that few are held at once.
+    private static func texts(of parts: consuming [[Entry]], in ids: [String], cyclic: Bool) -> [String] {
+        let links = Navigation.links(ids, cyclic: cyclic)
+        let places = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        let pending = Locked(consume parts)
+        let texts = Locked([String](repeating: "", count: ids.count))
+        DispatchQueue.concurrentPerform(iterations: pending.withLock { $0.count }) { part in
+            let entries = pending.withLock { parts in
+                defer { parts[part] = [] }
+                return parts[part]
+            }
+            let written = entries.map { item in
+                let place = places[item.id]!
+                return (place, text(of: item.node, index: place, position: links[place].position, prev: links[place].prev, next: links[place].next))
+            }
+            texts.withLock { texts in
+                for (place, text) in written { texts[place] = text }
+            }
         }
+        return texts.withLock { texts in
+            defer { texts = [] }
+            return texts
+        }
+    }
+
+    /// An item's object as its part has it, with the members the merge recomputes changed.
+    private static func text(of node: JSONNode, index: Int, position: String, prev: String?, next: String?) -> String {
+        var editor = JSONEditor(node.document)
+        editor.setMember("index", to: .number(index), in: node)
+        editor.setMember("position", to: .string(position), in: node)
+        for (key, value) in [("prev", prev), ("next", next)] {
+            if let value { editor.setMember(key, to: .string(value), in: node) } else { editor.removeMember(key, from: node) }
+        }
+        editor.removeMember("sortKey", from: node)
+        return editor.edited(node)
     }
 }

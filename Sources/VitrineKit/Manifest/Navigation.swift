@@ -25,16 +25,22 @@ public enum Navigation {
 
     /// Fills `index`, `position`, `prev` and `next` of items already in gallery order.
     public static func link(_ items: inout [Item], cyclic: Bool) {
-        let count = items.count
-        let ids = items.map(\.id)
-        for position in items.indices {
-            items[position].index = position
-            items[position].position = positionText(index: position, count: count)
+        for (place, link) in links(items.map(\.id), cyclic: cyclic).enumerated() {
+            items[place].index = place
+            items[place].position = link.position
+            items[place].prev = link.prev
+            items[place].next = link.next
+        }
+    }
+
+    /// The `position`, `prev` and `next` of each item of a gallery whose ids, in order, are `ids`.
+    public static func links(_ ids: [String], cyclic: Bool) -> [(position: String, prev: String?, next: String?)] {
+        let count = ids.count
+        return ids.indices.map { place in
             // A single item in a cyclic gallery has no neighbour but itself: leave both out.
-            let previous = count > 1 ? index(from: position, delta: -1, count: count, cyclic: cyclic) : nil
-            let next = count > 1 ? index(from: position, delta: 1, count: count, cyclic: cyclic) : nil
-            items[position].prev = previous.map { ids[$0] }
-            items[position].next = next.map { ids[$0] }
+            let previous = count > 1 ? index(from: place, delta: -1, count: count, cyclic: cyclic) : nil
+            let next = count > 1 ? index(from: place, delta: 1, count: count, cyclic: cyclic) : nil
+            return (positionText(index: place, count: count), previous.map { ids[$0] }, next.map { ids[$0] })
         }
     }
 }

@@ -35,9 +35,9 @@ enum ReportPrinter {
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))))
         do {
             if command.flag("ndjson") {
-                let encoder = JSONEncoder.compact
+                let writer = JSONWriter.compact
                 for item in manifest.items {
-                    var line = try encoder.encodeSplicingRawJSON(item)
+                    var line = try writer.encode(item)
                     line.append(0x0A)
                     Output.write(line)
                 }

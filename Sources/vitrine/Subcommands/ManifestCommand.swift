@@ -128,21 +128,19 @@ enum ManifestCommand {
         let item = manifest.items[index]
         do {
             guard let field = command.value("field") else {
-                var data = try JSONEncoder.manifest.encodeSplicingRawJSON(item)
+                var data = try JSONWriter.pretty.encode(item)
                 data.append(0x0A)
                 Output.write(data)
                 return ExitStatus.success
             }
-            let object = try JSONSerialization.jsonObject(with: try JSONEncoder.compact.encode(item)) as? [String: Any] ?? [:]
-            guard let value = object[field] else {
+            guard let value = try JSONValueEncoder().encode(item)[field] else {
                 Diagnostics.error("\(file): item '\(item.id)' has no field '\(field)'")
                 return ExitStatus.someFailed
             }
-            if let text = value as? String {
+            if let text = value.string {
                 Output.write(text + "\n")
             } else {
-                let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-                Output.write(data + Data([0x0A]))
+                Output.write(JSONWriter.compact.data(value) + Data([0x0A]))
             }
         } catch {
             Diagnostics.error("cannot encode the item: \(error)")

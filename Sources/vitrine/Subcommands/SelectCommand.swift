@@ -46,8 +46,7 @@ enum SelectCommand {
         let data: Data
         let manifest: Manifest
         do {
-            data = try Selection.apply(steps, toJSON: input)
-            manifest = try ManifestFile.decode(data)
+            (data, manifest) = try Selection.applied(steps, toJSON: input)
         } catch let error as Selection.UnknownItem {
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
