@@ -107,3 +107,10 @@ final class PipelineTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(AnyOutput.self, from: Data(#"{"kind":"nope","settings":{}}"#.utf8)))
     }
 }
+
+final class ItemSizeTests: XCTestCase {
+    /// A large gallery holds one item per photo in memory: keep the struct small.
+    func testAnItemStaysSmall() {
+        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 400, "an item is \(MemoryLayout<Item>.size) bytes")
+    }
+}

@@ -52,7 +52,9 @@ final class ValueEncoding: Encoder {
     /// What was encoded; nil until something was.
     var slot: EncodingSlot?
     /// The path, as links: built into an array only when asked for (mostly for errors).
-    private let parent: ValueEncoding?
+    // Unowned: a parent holds its children (through its builder), and a strong link back would
+    // make every nested value a cycle that is never freed.
+    private unowned let parent: ValueEncoding?
     private let key: (any CodingKey)?
 
     init(parent: ValueEncoding? = nil, key: (any CodingKey)? = nil, userInfo: [CodingUserInfoKey: Any]) {

@@ -50,6 +50,47 @@ public struct JSONWriter: Sendable {
 
     public func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
 
+    /// `value`'s text as it is laid out `depth` levels down a document (its first line is not
+    /// indented: the caller has written that line's start), for writers that stream a
+    /// document piece by piece.
+    public func bytes(_ value: JSONValue, depth: Int) -> [UInt8] {
+        var output = GrowableBuffer<UInt8>(capacity: 1 << 10)
+        write(value, depth: depth, into: &output)
+        return output.array()
+    }
+
+    /// A member's start at `depth`: the comma before it unless it is the first, the line break
+    /// and indent (pretty), the quoted name and the separator.
+    public func memberStart(_ key: String, depth: Int, first: Bool) -> [UInt8] {
+        var output = GrowableBuffer<UInt8>(capacity: 64)
+        if !first { output.append(UInt8(ascii: ",")) }
+        newline(depth, into: &output)
+        JSONStringCoding.write(key, into: &output)
+        if layout == .pretty { output.append(" : ") } else { output.append(UInt8(ascii: ":")) }
+        return output.array()
+    }
+
+    /// An array element's start at `depth`: the comma before it unless it is the first, and the
+    /// line break and indent (pretty).
+    public func elementStart(depth: Int, first: Bool) -> [UInt8] {
+        var output = GrowableBuffer<UInt8>(capacity: 64)
+        if !first { output.append(UInt8(ascii: ",")) }
+        newline(depth, into: &output)
+        return output.array()
+    }
+
+    /// The end of an array or object opened at `depth` that held `count` entries: as
+    /// ``data(_:newline:)`` closes one.
+    public func containerEnd(_ closing: UInt8, depth: Int, count: Int) -> [UInt8] {
+        var output = GrowableBuffer<UInt8>(capacity: 64)
+        if layout == .pretty {
+            if count == 0 { output.append(0x0A) }
+            newline(depth, into: &output)
+        }
+        output.append(closing)
+        return output.array()
+    }
+
     /// Encodes `value` with ``JSONValueEncoder`` and writes it: what `JSONEncoder` with the
     /// same options gives, custom captions (``RawJSON``) kept byte for byte.
     public func encode<T: Encodable>(_ value: T, newline: Bool = false) throws -> Data {

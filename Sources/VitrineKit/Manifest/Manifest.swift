@@ -65,7 +65,7 @@ public struct Item: Codable, Equatable, Sendable {
     public var damaged: Bool?
     public var source: Source
     /// A tiny stand-in to paint while a rendition loads (`thumbs`, default ThumbHash).
-    public var placeholder: Placeholder?
+    @Boxed public var placeholder: Placeholder?
     /// Files made from this item, smallest first, so a viewer can show a small one at the
     /// final size and upgrade (absent when none were asked for).
     public var renditions: [Rendition]?
@@ -75,14 +75,14 @@ public struct Item: Codable, Equatable, Sendable {
     /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.
     public var selection: Int?
     /// In a part (`--shard`) only: what the gallery order compares, for `manifest merge`.
-    public var sortKey: RecordedSortKey?
+    @Boxed public var sortKey: RecordedSortKey?
     /// The caption, from the first source (in `--captions-from` order) that has one.
-    public var caption: Caption?
+    @Boxed public var caption: Caption?
     /// Title, keywords, place and star rating (-1 rejected, 1–5; 0, unrated, is left out), each from the first source
     /// that has it.
     public var title: String?
     public var keywords: [String]?
-    public var location: Location?
+    @Boxed public var location: Location?
     public var rating: Int?
 
     public struct Source: Codable, Equatable, Sendable {
@@ -237,13 +237,6 @@ public enum VitrineVersion {
     public static let string = "0.1.0"
 }
 
-extension Manifest {
-    /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline
-    /// (``JSONWriter/pretty``, custom captions byte for byte).
-    public func encoded() throws -> Data {
-        try JSONWriter.pretty.encode(self, newline: true)
-    }
-}
 
 extension JSONEncoder {
     /// Foundation's encoder set up as ``JSONWriter/pretty`` writes: sorted keys, no escaped

@@ -63,7 +63,7 @@ public struct MediaScanner: Sendable {
         listener?.receive(.started(phase: .scan, total: tasks.count))
         // Each answer is boiled down as it comes (an item, its embedded text when there is
         // any, whether it needs a colour transform): no file's whole answer is kept.
-        let scanned = Locked(Scanned())
+        let scanned = Locked(Scanned(capacity: tasks.count))
         let files = found.files
         pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener] index, result in
             let outcome: ProbeOutcome
@@ -76,18 +76,21 @@ public struct MediaScanner: Sendable {
             if let listener { Self.report(outcome, path: files[index].path, to: listener) }
         }
         var result = scanned.withLock { value -> Scanned in
-            defer { value = Scanned() }
+            defer { value = Scanned(capacity: 0) }
             return value
         }
-        // In walk order, whichever worker answered first.
-        result.entries.sort { $0.file < $1.file }
+        // In walk order, whichever worker answered first; items are moved in place, never copied
+        // into a second array (they are most of a large scan's memory).
+        let walkOrder = result.files.indices.sorted { result.files[$0] < result.files[$1] }
+        result.items.permute(by: walkOrder)
+        result.files = walkOrder.map { result.files[$0] }
         var errors = found.errors + result.errors
 
         // Ids come from paths alone (not from the chosen order), so they never change with --order.
         // Ids are shared out among every file named like media, readable or not, so that a file
         // failing today does not shift its neighbours' ids. Two inputs may hold the same relative
         // path: they are kept apart by suffix, stably.
-        let entryFiles = result.entries.map { found.files[$0.file] }
+        let entryFiles = result.files.map { found.files[$0] }
         let entryPaths = Set(entryFiles.map(\.path))
         let holders = entryFiles + namedLikeMedia.filter { !entryPaths.contains($0.path) }
         let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entryFiles.count))
@@ -95,18 +98,18 @@ public struct MediaScanner: Sendable {
             otherParts: otherParts, walked: walked)
         var sortKeys: [SortKey] = []
         sortKeys.reserveCapacity(ids.count)
-        for index in result.entries.indices {
-            result.entries[index].item.id = ids[index]
-            let text = texts.apply(toFile: index, entryFiles[index], embedded: result.embedded[result.entries[index].file],
-                item: &result.entries[index].item)
-            var key = SortKey(file: entryFiles[index], takenAt: result.entries[index].item.takenAt)
+        var items = result.items
+        result.items = []
+        for index in items.indices {
+            items[index].id = ids[index]
+            let text = texts.apply(toFile: index, entryFiles[index], embedded: result.embedded[result.files[index]],
+                item: &items[index])
+            var key = SortKey(file: entryFiles[index], takenAt: items[index].takenAt)
             key.captionsPosition = texts.captionsPosition(ofFile: index)
             if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: entryFiles[index]) + [text.order] }
             sortKeys.append(key)
         }
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
-        var items = result.entries.map(\.item)
-        result.entries = []
         items.permute(by: order)
 
         var manifest = Manifest()
@@ -135,23 +138,32 @@ public struct MediaScanner: Sendable {
 
     /// What the probes said, boiled down.
     struct Scanned {
-        /// Readable files: their place in the walk's list, and their item (no id yet).
-        var entries: [(file: Int, item: Item)] = []
+        /// Readable files: their item (no id yet), and their place in the walk's list.
+        var items: [Item] = []
+        var files: [Int] = []
         /// The embedded text of the few files that have any, by their place in the walk.
         var embedded: [Int: EmbeddedText] = [:]
         var errors: [ItemError] = []
         var needsColourTransform = Set<String>()
         var renderingIntents: [String: RenderingIntent] = [:]
 
+        /// Room for `capacity` files from the start: a growing array of items copies itself.
+        init(capacity: Int) {
+            items.reserveCapacity(capacity)
+            files.reserveCapacity(capacity)
+        }
+
         mutating func record(_ outcome: ProbeOutcome, file: InputFile, number: Int) {
             switch outcome {
             case .image(let header):
-                entries.append((number, MediaScanner.item(file, header)))
+                items.append(MediaScanner.item(file, header))
+                files.append(number)
                 if let text = header.text { embedded[number] = text }
                 if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
                 renderingIntents[file.path] = header.intent
             case .video(let header):
-                entries.append((number, MediaScanner.item(file, header)))
+                items.append(MediaScanner.item(file, header))
+                files.append(number)
                 if let text = header.text { embedded[number] = text }
             case .ignored:
                 break

@@ -42,7 +42,7 @@ enum ReportPrinter {
                     Output.write(line)
                 }
             } else {
-                Output.write(try manifest.encoded())
+                try manifest.write { Output.write($0) }
             }
         } catch {
             Diagnostics.error("cannot encode the manifest: \(error)")

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Manifest {
+    /// The manifest as JSON: sorted keys, two-space indent, no escaped slashes, final newline
+    /// (``JSONWriter/pretty``, custom captions byte for byte).
+    public func encoded() throws -> Data {
+        var data = Data()
+        try write { data.append($0) }
+        return data
+    }
+
+    /// Writes the manifest as ``encoded()`` gives it, in pieces of about `chunk` bytes (default
+    /// 1 MiB), items one at a time: no tree of the whole document is built, so a gallery of
+    /// 100,000 items costs its items' memory and no more.
+    public func write(chunk: Int = 1 << 20, to sink: (Data) throws -> Void) throws {
+        let writer = JSONWriter.pretty
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(chunk + 4096)
+        func flush(_ force: Bool = false) throws {
+            guard force || buffer.count >= chunk, !buffer.isEmpty else { return }
+            try sink(Data(buffer))
+            buffer.removeAll(keepingCapacity: true)
+        }
+        var header = self
+        header.items = []
+        guard case .object(let members) = try JSONValueEncoder().encode(header) else { return }
+        buffer.append(UInt8(ascii: "{"))
+        for (position, member) in JSONWriter.sorted(members).enumerated() {
+            buffer += writer.memberStart(member.key, depth: 1, first: position == 0)
+            guard member.key == "items" else {
+                buffer += writer.bytes(member.value, depth: 1)
+                continue
+            }
+            buffer.append(UInt8(ascii: "["))
+            let encoder = JSONValueEncoder()
+            for (index, item) in items.enumerated() {
+                buffer += writer.elementStart(depth: 2, first: index == 0)
+                buffer += writer.bytes(try encoder.encode(item), depth: 2)
+                try flush()
+            }
+            buffer += writer.containerEnd(UInt8(ascii: "]"), depth: 1, count: items.count)
+        }
+        buffer += writer.containerEnd(UInt8(ascii: "}"), depth: 0, count: members.count)
+        buffer.append(0x0A)
+        try flush(true)
+    }
+}
