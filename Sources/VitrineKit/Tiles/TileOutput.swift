@@ -6,6 +6,11 @@ import VipsKit
 /// Zoom the `_files` folder first and the `.dzi` last, so a `.dzi` only ever stands beside a
 /// complete pyramid), and the picture's zoom policy.
 ///
+/// Tiles read every pixel (`sourceScale` 1), so beside thumbnails they share the item's one
+/// decode, in memory, with them (see ``ItemPicture``) rather than reading the file a second
+/// time: measured with `thumbs --tiles`, the two ways cost the same on small photos and the
+/// shared decode less on large ones (figures in bench/README.md).
+///
 /// Paths never meet other items' files: ids hold only `a-z 0-9 - /`, and every pyramid's
 /// name adds a `.` or `_` (`<id>.dzi` + `<id>_files/`, `<id>.iiif/`, `<id>.zoomify/`,
 /// `<id>.google/`, `<id>.zip`).
