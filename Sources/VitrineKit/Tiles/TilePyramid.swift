@@ -51,11 +51,23 @@ enum TilePyramid {
     }
 
     /// Every file below `folder`, as paths relative to it, sorted by bytes: what a zip holds.
+    /// (readdir's own file types: a pyramid can hold a hundred thousand tiles.)
     static func files(below folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(relative) }
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = opendir(relative.isEmpty ? folder : Path.join(folder, relative)) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): pending.append(path)
+                case Int32(DT_REG): files.append(path)
+                default: break
+                }
+            }
         }
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

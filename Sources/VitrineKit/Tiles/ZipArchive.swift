@@ -15,6 +15,12 @@ public enum ZipArchive {
     /// Writes every file below `folder` into a new archive at `path`, named by their paths
     /// relative to `folder`.
     public static func write(folder: String, to path: String) throws(Failure) {
+        try write(TilePyramid.files(below: folder).map { (name: $0, file: Path.join(folder, $0)) }, to: path)
+    }
+
+    /// Writes `entries` (a name in the archive, the file holding its bytes) into a new archive
+    /// at `path`, in their order.
+    static func write(_ entries: [(name: String, file: String)], to path: String) throws(Failure) {
         guard let archive = archive_write_new() else { throw Failure(description: "cannot start a zip archive") }
         defer { archive_write_free(archive) }
         func check(_ status: Int32, _ doing: String) throws(Failure) {
@@ -27,13 +33,12 @@ public enum ZipArchive {
         try check(archive_write_open_filename(archive, path), "write")
         guard let entry = archive_entry_new() else { throw Failure(description: "cannot start a zip entry") }
         defer { archive_entry_free(entry) }
-        for relative in TilePyramid.files(below: folder) {
-            let file = Path.join(folder, relative)
+        for (name, file) in entries {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw Failure(description: "cannot read \(file) for \(path)")
             }
             archive_entry_clear(entry)
-            archive_entry_set_pathname(entry, relative)
+            archive_entry_set_pathname(entry, name)
             archive_entry_set_filetype(entry, vitrine_archive_regular_file)
             archive_entry_set_perm(entry, 0o644)
             archive_entry_set_size(entry, la_int64_t(data.count))
