@@ -5,7 +5,7 @@ public struct ZoomOptions: Codable, Hashable, Sendable {
     /// The screen a picture is fitted in: default ``defaultViewport`` (1920×1080).
     public var viewportWidth: Int = ZoomOptions.defaultViewport.width
     public var viewportHeight: Int = ZoomOptions.defaultViewport.height
-    /// The smallest scale (0 < s ≤ 1): default 1, the fitted picture.
+    /// The smallest scale (0 < s ≤ 1): default ``defaultMinScale``, the fitted picture.
     public var minScale: Double?
     /// The largest scale (≥ 1): default the picture's own pixels, 1:1 on screen; never past
     /// that unless ``aboveOriginal``.
@@ -20,6 +20,8 @@ public struct ZoomOptions: Codable, Hashable, Sendable {
     public var doubleTapScale: Double?
 
     public static let defaultViewport = (width: 1920, height: 1080)
+    /// 1: no zooming out past the fitted picture.
+    public static let defaultMinScale = 1.0
 
     public init(viewportWidth: Int = ZoomOptions.defaultViewport.width, viewportHeight: Int = ZoomOptions.defaultViewport.height,
                 minScale: Double? = nil, maxScale: Double? = nil, aboveOriginal: Bool = false, doubleTap: DoubleTap = .zoom,
@@ -97,7 +99,7 @@ public enum ZoomPolicy {
         var maxScale = native
         if let asked = options.maxScale { maxScale = options.aboveOriginal ? asked : min(asked, native) }
         maxScale = rounded(max(1, maxScale))
-        let minScale = rounded(min(options.minScale ?? 1, 1))
+        let minScale = rounded(min(options.minScale ?? ZoomOptions.defaultMinScale, 1))
         var doubleTap = options.doubleTap
         var doubleTapScale: Double?
         switch doubleTap {
