@@ -26,6 +26,9 @@ final class ManifestContractTests: TemporaryFolderTestCase {
             ["scan", examples, "--captions", captions, "--order", "captions", "--caption-fallback", "filename"],
             ["scan", examples, "--shard", "2/3", "--order", "date"],
             ["thumbs", examples, "-o", folder + "/t", "--fill", "--retina", "--badge", "duration"],
+            ["tiles", examples, "-o", folder + "/z", "--min-size", "500", "--double-tap", "none"],
+            ["thumbs", examples, "-o", folder + "/i", "--tiles", "--layout", "iiif3", "--base-url", "http://127.0.0.1:8000/g/",
+             "--container", "zip", "--min-scale", "0.5", "--viewport", "300x300"],
         ]
         if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil {
             runs.append(["scan", try Corpus.path("mixed/sigal-sample")])
@@ -97,5 +100,17 @@ final class ManifestContractTests: TemporaryFolderTestCase {
         let check = try Vitrine.run(["manifest", "validate", "-"], stdin: escaped)
         XCTAssertEqual(check.status, 1)
         XCTAssertTrue(check.stderr.contains("/items/0/renditions/0/path: '../coffee-256x256.jpg' is not a relative path"), check.stderr)
+        // A pyramid outside the gallery, and a zoom policy that contradicts itself.
+        let tiles = try Vitrine.run(["tiles", root.appendingPathComponent("Examples/media/coffee.jpg").path, "-o", folder + "/z"])
+        XCTAssertEqual(tiles.status, 0, tiles.stderr)
+        let broken = tiles.stdoutText.replacingOccurrences(of: "\"coffee.dzi\"", with: "\"/srv/coffee.dzi\"")
+            .replacingOccurrences(of: "\"enabled\" : false", with: "\"enabled\" : true")
+        XCTAssertNotEqual(broken, tiles.stdoutText)
+        let tileCheck = try Vitrine.run(["manifest", "validate", "-"], stdin: broken)
+        XCTAssertEqual(tileCheck.status, 1)
+        XCTAssertTrue(tileCheck.stderr.contains("/items/0/tiles/path: '/srv/coffee.dzi' is not a relative path inside the gallery"),
+            tileCheck.stderr)
+        XCTAssertTrue(tileCheck.stderr.contains("/items/0/zoom/enabled: is true, but maxScale 1.0 and minScale 1.0 say otherwise"),
+            tileCheck.stderr)
     }
 }

@@ -69,6 +69,11 @@ public struct Item: Codable, Equatable, Sendable {
     /// Files made from this item, smallest first, so a viewer can show a small one at the
     /// final size and upgrade (absent when none were asked for).
     public var renditions: [Rendition]?
+    /// The zoom pyramid made of this item (`tiles`, `thumbs --tiles`); absent when none was
+    /// made (a picture no larger than `--min-size`).
+    public var tiles: ItemTiles?
+    /// How a viewer may zoom it (`tiles`, `thumbs --tiles`): every picture gets one.
+    public var zoom: Zoom?
     /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
     public var prev: String?
     public var next: String?
@@ -171,6 +176,40 @@ public struct Rendition: Codable, Equatable, Sendable {
     /// Pixel density: 1, or 2 for @2x.
     public var scale: Int
     public var bytes: Int
+}
+
+/// A zoom pyramid: where it is and how it is cut.
+public struct ItemTiles: Codable, Equatable, Sendable {
+    public var layout: TileLayout
+    public var container: TileContainer
+    /// Relative to the output folder, `/`-separated: the `.dzi`, the IIIF `info.json`, the
+    /// Zoomify `ImageProperties.xml`, the Google layout's folder, or (`zip`) the archive.
+    public var path: String
+    /// `zip` only: the path inside the archive of what `path` names in `fs`.
+    public var entry: String?
+    /// IIIF only: the image service's id, as written in its `info.json`.
+    public var id: String?
+    public var tileSize: Int
+    /// Pixels each tile repeats of its neighbours (Deep Zoom only; 0 elsewhere).
+    public var overlap: Int
+    /// Zoom levels: Deep Zoom down to 1×1 pixel, the others down to one tile.
+    public var levels: Int
+    public var format: TileFormat
+}
+
+/// A picture's zoom policy (see ``ZoomPolicy``): scales relative to the picture fitted in the
+/// viewport, 1 = fitted.
+public struct Zoom: Codable, Equatable, Sendable {
+    /// Whether there is a range to zoom in (`maxScale` above `minScale`).
+    public var enabled: Bool
+    public var minScale: Double
+    /// Where the picture's pixels are 1:1 on screen, unless set otherwise; at least 1.
+    public var maxScale: Double
+    public var doubleTap: DoubleTap
+    /// What a double tap zooms to (absent when `doubleTap` is `none`).
+    public var doubleTapScale: Double?
+    /// Whether a small picture is enlarged to fit and zoom may pass 1:1.
+    public var aboveOriginal: Bool
 }
 
 /// A file that was meant to be media but could not be used.

@@ -92,6 +92,8 @@ public enum ManifestSchema {
           }
         },
         "renditions": { "type": "array", "items": { "$ref": "#/$defs/rendition" } },
+        "tiles": { "$ref": "#/$defs/tiles" },
+        "zoom": { "$ref": "#/$defs/zoom" },
         "prev": { "$ref": "#/$defs/id" },
         "next": { "$ref": "#/$defs/id" },
         "selection": { "type": "integer", "minimum": 1 },
@@ -175,6 +177,44 @@ public enum ManifestSchema {
         "scale": { "type": "integer", "minimum": 1 },
         "bytes": { "type": "integer", "minimum": 0 }
       }
+    },
+    "tiles": {
+      "type": "object",
+      "required": ["layout", "container", "path", "tileSize", "overlap", "levels", "format"],
+      "additionalProperties": false,
+      "properties": {
+        "layout": { "enum": ["dz", "iiif", "iiif3", "zoomify", "google"] },
+        "container": { "enum": ["fs", "zip"] },
+        "path": { "$ref": "#/$defs/relativePath" },
+        "entry": { "$ref": "#/$defs/relativePath" },
+        "id": { "type": "string", "pattern": "^https?://[^/?#\\s]+(/[^?#\\s]*)?[^/?#\\s]$" },
+        "tileSize": { "type": "integer", "minimum": 1, "maximum": 8192 },
+        "overlap": { "type": "integer", "minimum": 0 },
+        "levels": { "type": "integer", "minimum": 1 },
+        "format": { "enum": ["jpeg", "webp", "png"] }
+      },
+      "allOf": [
+        { "if": { "properties": { "container": { "const": "zip" } } },
+          "then": { "required": ["entry"] }, "else": { "not": { "required": ["entry"] } } },
+        { "if": { "properties": { "layout": { "enum": ["iiif", "iiif3"] } } },
+          "then": { "required": ["id"] }, "else": { "not": { "required": ["id"] } } }
+      ]
+    },
+    "zoom": {
+      "type": "object",
+      "required": ["enabled", "minScale", "maxScale", "doubleTap", "aboveOriginal"],
+      "additionalProperties": false,
+      "properties": {
+        "enabled": { "type": "boolean" },
+        "minScale": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 },
+        "maxScale": { "type": "number", "minimum": 1 },
+        "doubleTap": { "enum": ["zoom", "none", "custom"] },
+        "doubleTapScale": { "type": "number", "exclusiveMinimum": 0 },
+        "aboveOriginal": { "type": "boolean" }
+      },
+      "if": { "properties": { "doubleTap": { "const": "none" } } },
+      "then": { "not": { "required": ["doubleTapScale"] } },
+      "else": { "required": ["doubleTapScale"] }
     },
     "error": {
       "type": "object",

@@ -55,6 +55,26 @@ public enum ManifestValidator {
                         message: "'\(rendition.path)' is not a relative path inside the gallery"))
                 }
             }
+            if let tiles = item.tiles {
+                for (name, path) in [("path", tiles.path), ("entry", tiles.entry)] {
+                    if let path, !isInside(path) {
+                        problems.append(.init(pointer: at + "/tiles/" + name, message: "'\(path)' is not a relative path inside the gallery"))
+                    }
+                }
+                if tiles.overlap != 0 && tiles.layout != .dz {
+                    problems.append(.init(pointer: at + "/tiles/overlap", message: "is \(tiles.overlap); only Deep Zoom tiles overlap"))
+                }
+            }
+            if let zoom = item.zoom {
+                if zoom.enabled != (zoom.maxScale > zoom.minScale) {
+                    problems.append(.init(pointer: at + "/zoom/enabled",
+                        message: "is \(zoom.enabled), but maxScale \(zoom.maxScale) and minScale \(zoom.minScale) say otherwise"))
+                }
+                if let scale = zoom.doubleTapScale, !(zoom.minScale...zoom.maxScale).contains(scale) {
+                    problems.append(.init(pointer: at + "/zoom/doubleTapScale",
+                        message: "\(scale) is outside minScale to maxScale (\(zoom.minScale) to \(zoom.maxScale))"))
+                }
+            }
         }
         // Selection numbers: 1…k, each once.
         let selected = items.enumerated().compactMap { offset, item in item.selection.map { (offset, $0) } }
@@ -83,5 +103,10 @@ public enum ManifestValidator {
             problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))
         }
         return problems
+    }
+
+    /// Whether `path` is relative and stays inside the gallery (no `..` part).
+    static func isInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
     }
 }

@@ -17,6 +17,9 @@ enum ThumbsCommand {
             image. The manifest lists each item's renditions, smallest first, with paths
             relative to DIR, and a placeholder hash (--placeholder, default ThumbHash) that a viewer
             can paint while they load. Captions are read as 'vitrine scan' reads them.
+            With --tiles, zoom tiles are made in the same run, from the same decode, as
+            'vitrine tiles' makes them (the tile options below), of pictures larger than
+            --min-size (default 1.5 times the largest box).
             """,
         options: [
             .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end"),
@@ -49,28 +52,24 @@ enum ThumbsCommand {
             .value("placeholder", placeholder: "KIND", type: .choice(Placeholder.Kind.allCases.map(\.rawValue)),
                 defaultDescription: Placeholder.Kind.default.rawValue,
                 help: "each item's placeholder hash, for viewers to paint while loading: thumbhash, blurhash, none"),
-        ] + InputOptions.specs + ReportPrinter.specs,
+            .flag("tiles", help: "also make zoom tiles of every picture larger than --min-size (see 'vitrine tiles')"),
+            .value("tile-format", placeholder: "FORMAT", type: .choice(TileFormat.allCases.map(\.rawValue)),
+                defaultDescription: TileSpec().format.rawValue, help: "--tiles: tile format"),
+            .value("tile-quality", placeholder: "Q", type: .integer(in: 1...100),
+                defaultDescription: TileFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }
+                    .joined(separator: ", "),
+                help: "--tiles: tile encoder quality"),
+        ] + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
-        guard let options = options(from: command) else { return ExitStatus.usage }
-        do {
-            try AtomicFile.prepareOutputFolder(options.outputFolder)
-        } catch .cannotCreate(let folder, let reason) {
-            Diagnostics.error("cannot create the output folder \(folder): \(reason)")
-            return ExitStatus.fatal
-        } catch {
-            // Said before any file is read: otherwise every file would fail to be written.
-            Diagnostics.usageError(error.description, commandPath: command.path)
-            return ExitStatus.usage
-        }
-        return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
-            try GalleryBuilder(options: options, pool: pool, listener: reporter).build(inputs, readList: readList)
-        }
+        guard let (options, tiles) = options(from: command) else { return ExitStatus.usage }
+        return GalleryRun.run(command, options: options, tiles: tiles)
     }
 
-    /// The command's options, checked; nil (after saying why) when they cannot work.
-    static func options(from command: ParsedCommand) -> GalleryOptions? {
+    /// The command's options, checked, and the tiles' when --tiles asks for them; nil (after
+    /// saying why) when they cannot work.
+    static func options(from command: ParsedCommand) -> (GalleryOptions, TileSpec?)? {
         guard let output = command.value("output"), !output.isEmpty else {
             Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
             return nil
@@ -102,10 +101,23 @@ enum ThumbsCommand {
             return nil
         }
         thumbnails.placeholder = command.value("placeholder").flatMap(Placeholder.Kind.init(rawValue:)) ?? thumbnails.placeholder
-        var options = GalleryOptions(outputs: thumbnails.outputs, outputFolder: output)
+        var tiles: TileSpec?
+        if command.flag("tiles") {
+            guard let spec = TileOptions.spec(from: command,
+                format: command.value("tile-format").flatMap(TileFormat.init(rawValue:)) ?? TileSpec().format,
+                quality: command.int("tile-quality"), keepMetadata: encoding.keepMetadata == .all,
+                minSize: TileSpec.defaultMinSize(besides: thumbnails.renditions))
+            else { return nil }
+            tiles = spec
+        } else if let stray = (["tile-format", "tile-quality"] + TileOptions.specs(minSizeDefault: "").map(\.long))
+            .first(where: command.isPresent) {
+            Diagnostics.usageError("--\(stray) only applies with --tiles", commandPath: command.path)
+            return nil
+        }
+        var options = GalleryOptions(outputs: thumbnails.outputs + (tiles.map { [AnyOutput($0)] } ?? []), outputFolder: output)
         options.scan = scan
         options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? options.posterAt
-        return options
+        return (options, tiles)
     }
 }
 
