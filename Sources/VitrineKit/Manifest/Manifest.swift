@@ -71,9 +71,9 @@ public struct Item: Codable, Equatable, Sendable {
     public var renditions: [Rendition]?
     /// The zoom pyramid made of this item (`tiles`, `thumbs --tiles`); absent when none was
     /// made (a picture no larger than `--min-size`).
-    public var tiles: ItemTiles?
+    @Boxed public var tiles: ItemTiles?
     /// How a viewer may zoom it (`tiles`, `thumbs --tiles`): every picture gets one.
-    public var zoom: Zoom?
+    @Boxed public var zoom: Zoom?
     /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
     public var prev: String?
     public var next: String?
