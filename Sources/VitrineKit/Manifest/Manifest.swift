@@ -52,14 +52,14 @@ public struct Item: Codable, Equatable, Sendable {
     /// EXIF DateTimeOriginal as `YYYY-MM-DDTHH:MM:SS` (local time of the camera, no zone).
     public var takenAt: String?
     /// Number of frames or pages (animated GIF/WebP, multi-page TIFF); absent when 1.
-    public var pages: Int?
+    @Boxed public var pages: Int?
     public var hasAlpha: Bool?
     /// Videos: seconds (3 decimals), the `m:ss` / `h:mm:ss` label (absent when unknown or not
     /// positive), codec, frames per second, and whether there is sound.
-    public var duration: Double?
-    public var durationLabel: String?
-    public var codec: String?
-    public var fps: Double?
+    @Boxed public var duration: Double?
+    @Boxed public var durationLabel: String?
+    @Boxed public var codec: String?
+    @Boxed public var fps: Double?
     public var hasAudio: Bool?
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
@@ -78,17 +78,17 @@ public struct Item: Codable, Equatable, Sendable {
     public var prev: String?
     public var next: String?
     /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.
-    public var selection: Int?
+    @Boxed public var selection: Int?
     /// In a part (`--shard`) only: what the gallery order compares, for `manifest merge`.
     @Boxed public var sortKey: RecordedSortKey?
     /// The caption, from the first source (in `--captions-from` order) that has one.
     @Boxed public var caption: Caption?
     /// Title, keywords, place and star rating (-1 rejected, 1–5; 0, unrated, is left out), each from the first source
     /// that has it.
-    public var title: String?
+    @Boxed public var title: String?
     public var keywords: [String]?
     @Boxed public var location: Location?
-    public var rating: Int?
+    @Boxed public var rating: Int?
 
     public struct Source: Codable, Equatable, Sendable {
         /// The path as given on the command line, joined with the path found below it; bytes
@@ -96,11 +96,11 @@ public struct Item: Codable, Equatable, Sendable {
         public var path: String
         public var bytes: Int
         /// Hex SHA-256 of the file's bytes (only with `--hash`).
-        public var sha256: String?
+        @Boxed public var sha256: String?
         /// The path's bytes in standard base64, present only when they are not UTF-8 (a Linux
         /// file name is any bytes): what other commands open the file with. JSON strings hold
         /// only Unicode text, so ``path`` alone cannot name such a file.
-        public var pathBytes: String?
+        @Boxed public var pathBytes: String?
 
         /// The bytes to open the file with.
         public var openBytes: [UInt8] {

@@ -32,39 +32,87 @@ public struct MediaScanner: Sendable {
     }
 
     /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
+    ///
+    /// In steps whose working data is gone before the next one starts: a gallery of 100,000
+    /// files keeps little more than its items at any time.
     public func scan(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError) -> Report {
+        let found = walk(inputs, readList: readList)
+        // Workers open a file whose name is not UTF-8 through an alias that is.
+        let aliases = PathAliases()
+        var scanned = probe(found.files, aliases: aliases)
+        let (entryFiles, ids) = identify(scanned, found: found)
+        var texts = GalleryText(options: options.captions, inputs: inputs.map(\.display), files: entryFiles, ids: ids,
+            otherParts: found.otherParts, walked: found.walked)
+        var items = scanned.items
+        scanned.items = []
+        let recordedKeys = order(&items, ids: ids, files: entryFiles, embedded: scanned, texts: &texts, walkIndex: found.walkIndex)
+
+        var manifest = Manifest()
+        if let shard = options.shard {
+            // A part cannot check the initial index (it has only some items): merge does.
+            manifest.partial = PartialManifest(shard: shard.description, order: options.order.rawValue, reverse: options.reverse,
+                initialIndex: options.initialIndex)
+            for position in items.indices { items[position].sortKey = recordedKeys[position] }
+        } else {
+            try ScanError.check(initialIndex: options.initialIndex, count: items.count)
+            manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
+        }
+        Navigation.link(&items, cyclic: options.cyclic)
+        manifest.cyclic = options.cyclic
+        manifest.items = items
+        texts.describe(&manifest)
+        manifest.errors = (found.errors + scanned.errors).sorted(by: ItemError.precedes)
+        for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
+        return Report(manifest: manifest, needsColourTransform: scanned.needsColourTransform,
+            renderingIntents: scanned.renderingIntents, aliases: aliases)
+    }
+
+    /// What the walk found, with what later steps need of the files the part does not hold.
+    struct Found {
+        /// This part's files (all of them without `--shard`), in walk order.
+        var files: [InputFile]
+        var errors: [ItemError]
+        /// Every file found (all parts): a folder the walk listed needs no `stat` per sidecar.
+        var walked: Set<String>
+        /// Files named like media (all parts): they hold their ids whether or not they read.
+        var namedLikeMedia: [InputFile]
+        /// Other parts' files (`--shard`), whose captions-file rows are theirs to use.
+        var otherParts: [InputFile] = []
+        /// Every file's place in the walk, for `--order none` across parts (`--shard` only).
+        var walkIndex: [String: Int] = [:]
+    }
+
+    private func walk(_ inputs: [InputPath], readList: () -> [InputPath]) -> Found {
         var walker = InputWalker()
         walker.excludedFolders = excludedFolders
-        var found = walker.walk(inputs, readList: readList)
-        // Every file's place in the walk, for `--order none` across parts.
-        let walkIndex = options.shard == nil ? [:]
-            : Dictionary(found.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        // Files named like media hold their id whether or not they read, and whichever part
-        // (--shard) they are in: ids never depend on other files' content or on the part.
-        let namedLikeMedia = found.files.filter { MediaFormat.looksLikeMedia($0.path) }
-        let walked = Set(found.files.map(\.path))
-        var otherParts: [InputFile] = []
-        if let shard = options.shard {
-            otherParts = found.files.filter { !shard.contains(relativePath: $0.relativePath) }
-            found.files = found.files.filter { shard.contains(relativePath: $0.relativePath) }
+        let walked = walker.walk(inputs, readList: readList)
+        for error in walked.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
+        for duplicate in walked.duplicates {
+            listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
         }
+        // Ids never depend on other files' content or on the part.
+        var found = Found(files: walked.files, errors: walked.errors, walked: Set(walked.files.map(\.path)),
+            namedLikeMedia: walked.files.filter { MediaFormat.looksLikeMedia($0.path) })
+        if let shard = options.shard {
+            found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+            found.otherParts = walked.files.filter { !shard.contains(relativePath: $0.relativePath) }
+            found.files = walked.files.filter { shard.contains(relativePath: $0.relativePath) }
+        }
+        return found
+    }
+
+    /// Every file's header read on the worker pool, each answer boiled down as it comes (an
+    /// item, its embedded text when there is any, whether it needs a colour transform): no
+    /// file's whole answer is kept. Items come back in walk order.
+    private func probe(_ files: [InputFile], aliases: PathAliases) -> Scanned {
         var probe = options.probe
         probe.embeddedText = options.captions.readsEmbedded
         probe.language = options.captions.language
-        for error in found.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
-        for duplicate in found.duplicates {
-            listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
-        }
-        // Workers open a file whose name is not UTF-8 through an alias that is.
-        let aliases = PathAliases()
-        let tasks = found.files.map { file in
+        let tasks = files.map { file in
             WorkTask.probe(path: file.rawPath.flatMap(aliases.path(for:)) ?? file.path, options: probe)
         }
         listener?.receive(.started(phase: .scan, total: tasks.count))
-        // Each answer is boiled down as it comes (an item, its embedded text when there is
-        // any, whether it needs a colour transform): no file's whole answer is kept.
         let scanned = Locked(Scanned(capacity: tasks.count))
-        let files = found.files
         pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener] index, result in
             let outcome: ProbeOutcome
             switch result {
@@ -84,56 +132,41 @@ public struct MediaScanner: Sendable {
         let walkOrder = result.files.indices.sorted { result.files[$0] < result.files[$1] }
         result.items.permute(by: walkOrder)
         result.files = walkOrder.map { result.files[$0] }
-        var errors = found.errors + result.errors
+        return result
+    }
 
-        // Ids come from paths alone (not from the chosen order), so they never change with --order.
-        // Ids are shared out among every file named like media, readable or not, so that a file
-        // failing today does not shift its neighbours' ids. Two inputs may hold the same relative
-        // path: they are kept apart by suffix, stably.
-        let entryFiles = result.files.map { found.files[$0] }
+    /// The readable files and their ids. Ids come from paths alone (not from the chosen order),
+    /// so they never change with --order. They are shared out among every file named like
+    /// media, readable or not, so that a file failing today does not shift its neighbours'
+    /// ids. Two inputs may hold the same relative path: they are kept apart by suffix, stably.
+    private func identify(_ scanned: Scanned, found: Found) -> (files: [InputFile], ids: [String]) {
+        let entryFiles = scanned.files.map { found.files[$0] }
         let entryPaths = Set(entryFiles.map(\.path))
-        let holders = entryFiles + namedLikeMedia.filter { !entryPaths.contains($0.path) }
+        let holders = entryFiles + found.namedLikeMedia.filter { !entryPaths.contains($0.path) }
         let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entryFiles.count))
-        var texts = GalleryText(options: options.captions, inputs: inputs.map(\.display), files: entryFiles, ids: ids,
-            otherParts: otherParts, walked: walked)
+        return (entryFiles, ids)
+    }
+
+    /// Gives items their ids and words, and puts them in gallery order, in place. Returns the
+    /// sort keys a part records (`--shard`), in the new order; empty otherwise.
+    private func order(_ items: inout [Item], ids: [String], files: [InputFile], embedded scanned: Scanned,
+                       texts: inout GalleryText, walkIndex: [String: Int]) -> [RecordedSortKey] {
         var sortKeys: [SortKey] = []
         sortKeys.reserveCapacity(ids.count)
-        var items = result.items
-        result.items = []
         for index in items.indices {
             items[index].id = ids[index]
-            let text = texts.apply(toFile: index, entryFiles[index], embedded: result.embedded[result.files[index]],
-                item: &items[index])
-            var key = SortKey(file: entryFiles[index], takenAt: items[index].takenAt)
+            let text = texts.apply(toFile: index, files[index], embedded: scanned.embedded[scanned.files[index]], item: &items[index])
+            var key = SortKey(file: files[index], takenAt: items[index].takenAt)
             key.captionsPosition = texts.captionsPosition(ofFile: index)
-            if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: entryFiles[index]) + [text.order] }
+            if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: files[index]) + [text.order] }
             sortKeys.append(key)
         }
         let order = ItemSorter.order(sortKeys, by: options.order, reverse: options.reverse)
         items.permute(by: order)
-
-        var manifest = Manifest()
-        if let shard = options.shard {
-            // A part cannot check the initial index (it has only some items): merge does.
-            manifest.partial = PartialManifest(shard: shard.description, order: options.order.rawValue, reverse: options.reverse,
-                initialIndex: options.initialIndex)
-            for (position, index) in order.enumerated() {
-                let key = sortKeys[index]
-                items[position].sortKey = RecordedSortKey(key, walk: walkIndex[key.file.path] ?? 0, order: options.order)
-            }
-        } else {
-            try ScanError.check(initialIndex: options.initialIndex, count: items.count)
-            manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
+        guard options.shard != nil else { return [] }
+        return order.map { index in
+            RecordedSortKey(sortKeys[index], walk: walkIndex[sortKeys[index].file.path] ?? 0, order: options.order)
         }
-        Navigation.link(&items, cyclic: options.cyclic)
-        manifest.cyclic = options.cyclic
-        manifest.items = items
-        texts.describe(&manifest)
-        errors.sort(by: ItemError.precedes)
-        manifest.errors = errors
-        for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
-        return Report(manifest: manifest, needsColourTransform: result.needsColourTransform,
-            renderingIntents: result.renderingIntents, aliases: aliases)
     }
 
     /// What the probes said, boiled down.
