@@ -25,7 +25,7 @@ enum Frontend {
             See vitrine(1) and 'vitrine help <command>'.
             """,
         version: "vitrine \(VitrineVersion.string)",
-        subcommands: [ScanCommand.spec, ThumbsCommand.spec, SelectCommand.spec, ExportCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
+        subcommands: [ScanCommand.spec, ThumbsCommand.spec, SheetCommand.spec, SelectCommand.spec, ExportCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -50,6 +50,7 @@ enum Frontend {
             switch command.path.dropFirst().first {
             case ScanCommand.spec.name: return ScanCommand.run(command)
             case ThumbsCommand.spec.name: return ThumbsCommand.run(command)
+            case SheetCommand.spec.name: return SheetCommand.run(command)
             case SelectCommand.spec.name: return SelectCommand.run(command)
             case ExportCommand.spec.name: return ExportCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)

@@ -65,7 +65,7 @@ enum ThumbsCommand {
             return ExitStatus.usage
         }
         return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
-            try GalleryBuilder(options: options, pool: pool, listener: reporter).build(inputs, readList: readList)
+            try GalleryBuilder(options: options, pool: pool, listener: reporter).build(inputs, readList: readList).manifest
         }
     }
 
