@@ -43,7 +43,7 @@ public enum SelectionBadge {
         let squares = try Operation.image("multiply", ["left": .image(offset), "right": .image(offset)])
         let x = try Operation.image("extract_band", ["in": .image(squares), "band": .int(0)])
         let y = try Operation.image("extract_band", ["in": .image(squares), "band": .int(1)])
-        let distance = try Operation.image("math2_const", ["left": .image(try Operation.image("add", ["left": .image(x), "right": .image(y)])),
+        let distance = try Operation.image("math2_const", ["in": .image(try Operation.image("add", ["left": .image(x), "right": .image(y)])),
             "math2": .string("pow"), "c": .doubles([0.5])])
         // Coverage (radius + ½ − distance), from 0 to 1, as 0–255; cast clips to the range.
         let coverage = try Operation.image("linear", ["in": .image(distance), "a": .doubles([-255]), "b": .doubles([(radius + 0.5) * 255])])

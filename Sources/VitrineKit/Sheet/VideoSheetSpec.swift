@@ -48,13 +48,19 @@ public struct VideoSheetSpec: OutputKind {
         let stream = try VideoFrames.probe(path: source.path, timeout: timeout)
         let duration = stream.duration ?? source.video?.duration ?? 0
         let planned = VideoFrames.times(count: frames, duration: duration)
+        let passed = VideoFrames.prefersOnePass(duration: duration, frames: frames)
+            ? try VideoFrames.onePass(path: source.path, times: planned, box: settings.cell, deadline: deadline) : nil
         var cells: [SheetCell] = [], times: [Double] = []
         for (index, time) in planned.enumerated() {
             let limit = index + 1 < planned.count ? planned[index + 1] : duration
             let floor = times.last.map { $0 + 0.001 } ?? 0
-            let (frame, taken) = try VideoFrames.frame(path: source.path, at: time, limit: limit, floor: floor, box: settings.cell,
-                deadline: deadline)
-            cells.append(SheetCell(content: .picture(frame), label: VideoFrames.label(taken)))
+            var frame = passed?[index], taken = time
+            let black = try frame.map(VideoFrames.isBlack) ?? false
+            if frame == nil || black {
+                (frame, taken) = try VideoFrames.frame(path: source.path, at: time, limit: limit, floor: floor, box: settings.cell,
+                    deadline: deadline, skipFirst: frame != nil)
+            }
+            cells.append(SheetCell(content: .picture(frame!), label: VideoFrames.label(taken, spacing: duration / Double(frames))))
             times.append((taken * 1000).rounded() / 1000)
         }
         // Every frame has the video's shape: the first one's size is the cell.
@@ -79,9 +85,20 @@ public struct VideoSheetSpec: OutputKind {
     func details(stream: Stream, duration: Double, source: ItemSource) -> String {
         var parts = [DurationLabel.text(for: duration) ?? "0:00", "\(source.width)×\(source.height)"]
         if let codec = stream.codec { parts.append(codec) }
-        if let bytes = stream.bytes { parts.append(ByteSize(bytes: bytes).description) }
+        if let bytes = stream.bytes { parts.append(Self.size(bytes)) }
         return parts.joined(separator: " · ")
     }
 
     typealias Stream = VideoFrames.Stream
+
+    /// `2.8 MB`, `940 kB`: decimal units, as file managers show them.
+    static func size(_ bytes: Int) -> String {
+        let units = ["bytes", "kB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) bytes" : (value < 10 ? String(format: "%.1f", value) : String(Int(value.rounded()))) + " " + units[unit]
+    }
 }
