@@ -42,14 +42,18 @@ public struct SheetPage {
 }
 
 /// Draws a page: every cell with its badges and caption in a slot of its own, the slots laid
-/// out by libvips' `arrayjoin`, the header and footer bands joined above and below. Nothing is
-/// computed until the page is encoded, and then strip by strip: only the cells (as small as
-/// the sheet shows them) are held in memory.
+/// out by libvips' `arrayjoin`, the header and footer bands joined above and below. Only the
+/// slots (as small as the sheet shows them) are held in memory; the page itself is computed
+/// strip by strip as it is encoded.
 public enum SheetComposer {
     public static func compose(_ page: SheetPage, settings: SheetSettings) throws(VipsError) -> Image {
         let layout = page.layout
         let background = settings.background
-        let slots = try page.cells.map { cell throws(VipsError) in try slot(cell, layout: layout, settings: settings) }
+        // Each slot is computed as soon as it is drawn: the page then joins small pictures in
+        // memory, instead of running a pipeline of every cell's dozen operations (and their
+        // buffers) while it is encoded. Measured on 100 cells: 215 MB for the main process
+        // with the whole pipeline, far less this way.
+        let slots = try page.cells.map { cell throws(VipsError) in try slot(cell, layout: layout, settings: settings).copyToMemory() }
         let gridWidth = layout.columns * layout.cellWidth + (layout.columns - 1) * layout.gap
         let gridHeight = layout.rows * layout.slotHeight + (layout.rows - 1) * layout.gap
         var grid = try canvas(width: gridWidth, height: gridHeight, colour: background)
