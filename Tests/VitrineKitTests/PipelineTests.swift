@@ -111,6 +111,6 @@ final class PipelineTests: XCTestCase {
 final class ItemSizeTests: XCTestCase {
     /// A large gallery holds one item per photo in memory: keep the struct small.
     func testAnItemStaysSmall() {
-        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 330, "an item is \(MemoryLayout<Item>.size) bytes")
+        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 340, "an item is \(MemoryLayout<Item>.size) bytes")
     }
 }

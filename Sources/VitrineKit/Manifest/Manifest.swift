@@ -25,6 +25,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var items: [Item] = []
     /// Files that could not be read, sorted by path.
     public var errors: [ItemError] = []
+    /// Contact sheets of the gallery (`sheet`), one per page, in page order.
+    public var sheets: [ContactSheet]?
 
     public static let schemaVersion = "vitrine-manifest/1"
 
@@ -89,6 +91,8 @@ public struct Item: Codable, Equatable, Sendable {
     public var keywords: [String]?
     @Boxed public var location: Location?
     @Boxed public var rating: Int?
+    /// Videos: the contact sheet of frames made of this one (`sheet --frames`).
+    @Boxed public var sheet: VideoSheet?
 
     public struct Source: Codable, Equatable, Sendable {
         /// The path as given on the command line, joined with the path found below it; bytes

@@ -44,7 +44,8 @@ public enum ManifestSchema {
       }
     },
     "items": { "type": "array", "items": { "$ref": "#/$defs/item" } },
-    "errors": { "type": "array", "items": { "$ref": "#/$defs/error" } }
+    "errors": { "type": "array", "items": { "$ref": "#/$defs/error" } },
+    "sheets": { "type": "array", "items": { "$ref": "#/$defs/contactSheet" } }
   },
   "$defs": {
     "id": { "type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$" },
@@ -102,7 +103,8 @@ public enum ManifestSchema {
         "title": { "type": "string", "minLength": 1 },
         "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },
         "location": { "$ref": "#/$defs/location" },
-        "rating": { "enum": [-1, 1, 2, 3, 4, 5] }
+        "rating": { "enum": [-1, 1, 2, 3, 4, 5] },
+        "sheet": { "$ref": "#/$defs/videoSheet" }
       }
     },
     "sortKey": {
@@ -215,6 +217,30 @@ public enum ManifestSchema {
       "if": { "properties": { "doubleTap": { "const": "none" } } },
       "then": { "not": { "required": ["doubleTapScale"] } },
       "else": { "required": ["doubleTapScale"] }
+    },
+    "contactSheet": {
+      "type": "object",
+      "required": ["path", "page", "width", "height", "items"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "$ref": "#/$defs/relativePath" },
+        "page": { "type": "integer", "minimum": 1 },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } }
+      }
+    },
+    "videoSheet": {
+      "type": "object",
+      "required": ["path", "width", "height", "frames", "times"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "$ref": "#/$defs/relativePath" },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "frames": { "type": "integer", "minimum": 1 },
+        "times": { "type": "array", "minItems": 1, "items": { "type": "number", "minimum": 0 } }
+      }
     },
     "error": {
       "type": "object",

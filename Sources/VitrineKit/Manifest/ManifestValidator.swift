@@ -98,6 +98,7 @@ public enum ManifestValidator {
             problems.append(.init(pointer: "/items/\(index)/sortKey",
                 message: manifest.partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one"))
         }
+        problems += sheetProblems(in: manifest, ids: firstIndexOfID)
         if let initial = manifest.initialIndex, !(0..<count).contains(initial) {
             let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
             problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))

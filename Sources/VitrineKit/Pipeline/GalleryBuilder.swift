@@ -11,6 +11,9 @@ public struct GalleryOptions: Sendable {
     public var outputFolder: String
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
     public var posterAt: PosterTime = .default
+    /// Whole-gallery work run, in this order, once every item's outputs are folded into the
+    /// manifest (a contact sheet): default none. Their item outputs are planned with ``outputs``.
+    public var phases: [any GalleryPhase] = []
 
     public init(outputs: [AnyOutput], outputFolder: String) {
         self.outputs = outputs
@@ -41,27 +44,62 @@ public struct GalleryBuilder {
         scanner.excludedFolders = [options.outputFolder]
         var report = try scanner.scan(inputs, readList: readList)
         let plan = plan(for: report)
-        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder) }
-        let outcomes = Self.run(plan, items: report.manifest.items, on: pool, listener: listener)
-        fold(outcomes, of: plan, into: &report)
+        report.manifest = make(plan, of: report.manifest, on: pool)
         return report
+    }
+
+    /// The outputs of every item of a manifest read from a file (a merge of shards), with no
+    /// scan: sources are opened at the paths it records (its `source.pathBytes` where the name
+    /// is not UTF-8), in its order, and every image is converted to sRGB. Its captions,
+    /// durations and selection are used as they are.
+    public func build(_ manifest: Manifest) -> Manifest {
+        let aliases = PathAliases()
+        let plan = GalleryPlan(items: manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item in
+            let path = item.source.pathBytes == nil ? item.source.path : aliases.path(for: item.source.openBytes) ?? item.source.path
+            return source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
+        }
+        return withExtendedLifetime(aliases) { make(plan, of: manifest, on: pool) }
+    }
+
+    /// Carries out `plan` on the pool, folds what was made into `manifest`, then runs the phases.
+    private func make(_ plan: GalleryPlan, of manifest: Manifest, on executor: some ItemExecutor) -> Manifest {
+        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder) }
+        let outcomes = Self.run(plan, items: manifest.items, on: executor, listener: listener)
+        var manifest = manifest
+        fold(outcomes, of: plan, into: &manifest)
+        let context = GalleryPhaseContext(outputFolder: options.outputFolder, listener: listener)
+        for phase in options.phases { phase.run(on: &manifest, context: context) }
+        return manifest
+    }
+
+    /// The command's outputs and those its phases need, each once.
+    var allOutputs: [AnyOutput] {
+        var seen = Set<AnyOutput>()
+        return (options.outputs + options.phases.flatMap(\.itemOutputs)).filter { seen.insert($0).inserted }
     }
 
     /// Every item's outputs, with what the scan learnt of its source.
     public func plan(for report: MediaScanner.Report) -> GalleryPlan {
-        GalleryPlan(items: report.manifest.items, outputs: options.outputs, outputFolder: options.outputFolder) { item in
+        GalleryPlan(items: report.manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item in
             let path = item.source.pathBytes.flatMap(report.aliases.path(forBase64:)) ?? item.source.path
-            var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height,
-                allowDamaged: options.scan.probe.allowDamaged)
-            if item.kind == .video {
-                source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: options.posterAt,
-                    timeout: options.scan.probe.toolTimeout)
-            }
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
-            source.convertColour = item.kind != .video && report.needsColourTransform.contains(item.source.path)
-            source.intent = report.renderingIntents[item.source.path]
-            return source
+            return source(for: item, path: path,
+                convertColour: item.kind != .video && report.needsColourTransform.contains(item.source.path),
+                intent: report.renderingIntents[item.source.path])
         }
+    }
+
+    /// What a worker needs to know of an item's source.
+    private func source(for item: Item, path: String, convertColour: Bool, intent: RenderingIntent?) -> ItemSource {
+        var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height,
+            allowDamaged: options.scan.probe.allowDamaged)
+        if item.kind == .video {
+            source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: options.posterAt,
+                timeout: options.scan.probe.toolTimeout)
+        }
+        source.convertColour = convertColour
+        source.intent = intent
+        return source
     }
 
     /// Carries out `plan`, largest sources first (so the run ends with small files, not one
@@ -94,8 +132,8 @@ public struct GalleryBuilder {
     }
 
     /// Folds each item's products into the manifest; items that failed move to `errors`.
-    func fold(_ outcomes: [ItemOutcome?], of plan: GalleryPlan, into report: inout MediaScanner.Report) {
-        var manifest = report.manifest
+    func fold(_ outcomes: [ItemOutcome?], of plan: GalleryPlan, into result: inout Manifest) {
+        var manifest = result
         var failures: [Int: ItemFailure] = [:]
         for (entry, outcome) in zip(plan.entries, outcomes) {
             switch outcome {
@@ -133,9 +171,9 @@ public struct GalleryBuilder {
             }
             manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
         }
-        Navigation.link(&kept, cyclic: options.scan.cyclic)
+        Navigation.link(&kept, cyclic: manifest.cyclic)
         manifest.items = kept
         manifest.errors.sort(by: ItemError.precedes)
-        report.manifest = manifest
+        result = manifest
     }
 }

@@ -66,7 +66,8 @@ public struct OutputTarget: Codable, Hashable, Sendable {
 
 /// Every kind a worker can make. A new kind is added here (and nowhere in the pool).
 public enum OutputKinds {
-    public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self]
+    public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self, SheetCellSpec.self,
+        VideoSheetSpec.self]
 
     static func named(_ name: String) -> (any OutputKind.Type)? { all.first { $0.kindName == name } }
 }

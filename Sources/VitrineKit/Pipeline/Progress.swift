@@ -23,6 +23,8 @@ public enum ProgressEvent: Equatable, Sendable {
         case scan
         /// Making every item's outputs.
         case render
+        /// Composing contact sheets, page by page.
+        case sheet
     }
 
     /// How one task ended.

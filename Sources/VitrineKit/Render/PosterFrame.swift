@@ -67,9 +67,13 @@ public enum PosterFrame {
         throw ItemFailure.unreadable("ffmpeg gave no frame")
     }
 
-    static func frame(path: String, at seconds: Double, timeout: Double) throws -> Image? {
+    /// The frame at `seconds`, nil past the last frame.
+    /// - Parameter filter: an ffmpeg video filter applied to it (after the stream's rotation), to
+    ///   shrink it before it crosses the pipe; default none.
+    static func frame(path: String, at seconds: Double, timeout: Double, filter: String? = nil) throws -> Image? {
         let result = try Subprocess.run("ffmpeg", [
             "-v", "error", "-nostdin", "-ss", String(format: "%.3f", seconds), "-i", VideoProbe.ffmpegInput(path),
+        ] + (filter.map { ["-vf", $0] } ?? []) + [
             // Fastest deflate: the PNG only crosses a pipe. ffmpeg's default level spends 0.45 s
             // on one 1080p frame here; level 1 spends 0.04 s for a file 1.3x larger.
             "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-compression_level", "1", "-",

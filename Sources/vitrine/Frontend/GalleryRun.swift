@@ -23,7 +23,7 @@ enum GalleryRun {
                 presentationWritten = TileOptions.writePresentation(of: report.manifest, spec: tiles,
                     outputFolder: options.outputFolder, command: command)
             }
-            return report
+            return report.manifest
         }
         return presentationWritten || status != ExitStatus.success ? status : ExitStatus.someFailed
     }

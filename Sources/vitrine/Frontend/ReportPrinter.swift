@@ -16,21 +16,20 @@ enum ReportPrinter {
     /// `-`, and the reporter to tell), then prints the manifest. A bad option only `work` can
     /// judge (`--initial-index`) is a usage error.
     static func run(_ command: ParsedCommand,
-                    _ work: (WorkerPool, [InputPath], () -> [InputPath], Reporter) throws(ScanError) -> MediaScanner.Report) -> Int32 {
+                    _ work: (WorkerPool, [InputPath], () -> [InputPath], Reporter) throws(ScanError) -> Manifest) -> Int32 {
         let reporter = Reporter(command: command)
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
         let started = Date()
-        let report: MediaScanner.Report
+        let manifest: Manifest
         do {
             // The workers end (and their temporary folder goes) before printing, which a closed pipe may cut short.
             defer { pool.shutdown() }
-            report = try work(pool, InputPath.commandLine(command.positionals), InputOptions.listReader(from: command), reporter)
+            manifest = try work(pool, InputPath.commandLine(command.positionals), InputOptions.listReader(from: command), reporter)
         } catch {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
         }
-        let manifest = report.manifest
         reporter.receive(.finished(RunSummary(items: manifest.items.count, errors: manifest.errors.count,
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))))
         do {

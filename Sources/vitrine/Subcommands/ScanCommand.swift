@@ -32,7 +32,7 @@ enum ScanCommand {
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")
         return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
-            try MediaScanner(options: options, pool: pool, listener: reporter).scan(inputs, readList: readList)
+            try MediaScanner(options: options, pool: pool, listener: reporter).scan(inputs, readList: readList).manifest
         }
     }
 }

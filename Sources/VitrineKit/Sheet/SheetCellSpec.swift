@@ -1,0 +1,71 @@
+import Foundation
+import VipsKit
+
+/// A contact-sheet cell as an output kind: the item's picture shrunk on load into the cell's
+/// box (never enlarged), a video's with its duration badge, written as a PNG below the output
+/// folder for the sheet phase (``SheetPhase``) to compose. The manifest records nothing of it.
+///
+/// Only the picture is made here: numbers, captions and selection badges are drawn by the
+/// phase, from the manifest, so that a cell serves every sheet of the same cell size.
+public struct SheetCellSpec: OutputKind {
+    public static let kindName = "sheet-cell"
+
+    public var width: Int
+    public var height: Int
+    /// `.fill` crops to the box around the centre; `.fit` keeps the whole picture inside it.
+    public var mode: RenditionSpec.FitMode
+
+    /// The folder below the output folder that cells are written into.
+    public static let folder = "cells"
+
+    public init(width: Int, height: Int, mode: RenditionSpec.FitMode) {
+        self.width = width
+        self.height = height
+        self.mode = mode
+    }
+
+    /// What a cell is, as the phase needs it.
+    public struct Made: Codable, Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+    }
+
+    public var identifier: String { "\(width)x\(height)-\(mode.rawValue)" }
+
+    /// `cells/<id>-<identifier>.png`: ids hold only `a-z 0-9 - /`, so it stays inside.
+    public func path(forID id: String) -> String { Self.folder + "/" + id + "-" + identifier + ".png" }
+
+    public func target(for item: PlanningItem) -> OutputTarget? {
+        guard item.width > 0, item.height > 0 else { return nil }
+        let ratios = [Double(width) / Double(item.width), Double(height) / Double(item.height)]
+        let scale = min(1, mode == .fill ? ratios.max()! : ratios.min()!)
+        return OutputTarget(paths: [path(forID: item.id)], sourceScale: scale, width: width, height: height)
+    }
+
+    public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
+        var image = try picture.thumbnail(width: width, height: height, crop: mode == .fill ? "centre" : nil)
+        if let label = picture.source.video?.durationLabel { image = try DurationBadge.draw(label, on: image) }
+        // Decode now: a damaged source fails here, and only the encoder can fail below.
+        let decoded: Image
+        do { decoded = try image.copyToMemory() } catch { throw DecodeFailure(error: error) }
+        var flat = decoded
+        if flat.hasAlpha {
+            flat = try Operation.image("flatten", ["in": .image(flat), "background": .doubles([255, 255, 255])])
+        }
+        let data: Data
+        do { data = try Self.png(flat) } catch { throw ItemFailure.write("cannot encode a sheet cell: " + error.message) }
+        staging.stage(data, at: target.paths[0])
+        return Made(width: flat.width, height: flat.height)
+    }
+
+    /// Fastest deflate: the cell only crosses to the phase, which reads it once.
+    static func png(_ image: Image) throws(VipsError) -> Data {
+        guard let bytes = try Operation.call("pngsave_buffer", ["in": .image(image), "compression": .int(1), "strip": .bool(true)],
+            outputs: ["buffer"])["buffer"]?.blob
+        else { throw VipsError("pngsave_buffer gave no data") }
+        return bytes
+    }
+
+    /// Cells are the phase's, not the gallery's: nothing goes into the manifest.
+    public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {}
+}

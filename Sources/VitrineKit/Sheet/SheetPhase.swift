@@ -1,0 +1,105 @@
+import Foundation
+import VipsKit
+
+/// The contact sheet as a whole-gallery phase: every item's cell is made by the workers
+/// (``SheetCellSpec``, shrink-on-load), then each page is composed here from the cells, in
+/// gallery order, with the items' numbers, selection badges and captions as the manifest has
+/// them, and files that could not be used as placeholder cells after them. Each page is
+/// written through a temporary file and a rename, and listed in the manifest's `sheets`.
+public struct SheetPhase: GalleryPhase {
+    public var settings: SheetSettings
+    /// The folder the sheets are written into; their manifest paths are relative to it.
+    public var folder: String
+    /// The file name asked for, below `folder`: numbered per page when there are several
+    /// (``SheetPaging/fileName(_:page:pageCount:)``).
+    public var fileName: String
+
+    public init(settings: SheetSettings, folder: String, fileName: String) {
+        self.settings = settings
+        self.folder = folder
+        self.fileName = fileName
+    }
+
+    public var name: String { "sheet" }
+
+    public var itemOutputs: [AnyOutput] { [AnyOutput(settings.cellOutput)] }
+
+    /// What one cell shows: an item (by its place in the manifest) or a file that failed.
+    enum Entry {
+        case item(Int)
+        case failure(ItemError)
+    }
+
+    public func run(on manifest: inout Manifest, context: GalleryPhaseContext) {
+        let entries = manifest.items.indices.map(Entry.item) + (settings.skipBad ? [] : manifest.errors.map(Entry.failure))
+        let pages = SheetPaging.pages(count: entries.count, perPage: settings.cellsPerSheet)
+        guard !pages.isEmpty else { return }
+        context.listener?.receive(.started(phase: .sheet, total: pages.count))
+        let title = settings.title ?? manifest.title
+        var sheets: [ContactSheet] = []
+        for (number, range) in pages.enumerated() {
+            let name = SheetPaging.fileName(fileName, page: number + 1, pageCount: pages.count)
+            let path = Path.join(folder, name)
+            let layout = SheetLayout(settings: settings, cells: range.count, hasHeader: settings.header && title != nil,
+                hasFooter: settings.footer)
+            let cells = entries[range].map { cell(for: $0, in: manifest, context: context) }
+            var page = SheetPage(layout: layout, cells: cells, title: title.map { StyledText(plain: $0) })
+            page.footerLeft = "sheet \(number + 1) of \(pages.count)"
+            page.footerRight = "\(range.count == 1 ? "item" : "items") \(range.lowerBound + 1)\(range.count == 1 ? "" : "–\(range.upperBound)") of \(entries.count)"
+            do {
+                let image = try SheetComposer.compose(page, settings: settings)
+                let data = try ImageEncoder.encode(image, with: settings.encoding)
+                try AtomicFile.write(data, to: path)
+                let ids = entries[range].compactMap { entry -> String? in
+                    if case .item(let index) = entry { return manifest.items[index].id }
+                    return nil
+                }
+                sheets.append(ContactSheet(path: name, page: number + 1, width: image.width, height: image.height, items: ids))
+                context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
+            } catch let error as VipsError {
+                context.fail(path, .write("cannot make the sheet: " + error.message), in: &manifest)
+                context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
+            } catch {
+                context.fail(path, .write("\(error)"), in: &manifest)
+                context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
+            }
+        }
+        manifest.sheets = sheets.isEmpty ? nil : sheets
+    }
+
+    /// The cell of an entry: the item's picture (the workers' cell) with its number, selection
+    /// and caption, or a placeholder for a file that failed (or a cell that cannot be read back).
+    func cell(for entry: Entry, in manifest: Manifest, context: GalleryPhaseContext) -> SheetCell {
+        switch entry {
+        case .failure(let error):
+            return SheetCell(content: .placeholder(name: Path.name(of: error.path), reason: Self.label(error.reason)))
+        case .item(let index):
+            let item = manifest.items[index]
+            let cellPath = Path.join(context.outputFolder, settings.cellOutput.path(forID: item.id))
+            let number = settings.numbers ? index + 1 : nil
+            let caption = Self.caption(of: item)
+            do {
+                // Into memory: a cell is small, and the page reads it out of order.
+                let picture = try Image.load(cellPath).copyToMemory()
+                return SheetCell(content: .picture(picture), number: number, selection: item.selection, caption: caption)
+            } catch {
+                return SheetCell(content: .placeholder(name: Path.name(of: item.source.path), reason: Self.label(.unreadable)),
+                    number: number, caption: caption)
+            }
+        }
+    }
+
+    /// What a placeholder cell says of a failure: `unreadable`, `damaged`, `too large`…
+    static func label(_ reason: ErrorReason) -> String { reason.rawValue.replacingOccurrences(of: "-", with: " ") }
+
+    /// The caption as a sheet shows it: plain text as it is, markup with its styling (links
+    /// underlined); a custom caption, which has no text, by the item's title.
+    static func caption(of item: Item) -> StyledText? {
+        guard let caption = item.caption else { return nil }
+        switch caption.style {
+        case .plain: return caption.text.map { StyledText(plain: $0) }
+        case .markup: return caption.markup.map { StyledText(pango: Markup.pango($0)) } ?? caption.text.map { StyledText(plain: $0) }
+        case .custom: return item.title.map { StyledText(plain: $0) }
+        }
+    }
+}
