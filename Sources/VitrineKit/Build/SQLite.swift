@@ -7,6 +7,7 @@ import Foundation
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
+    private var statements: [String: Statement] = [:]
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -31,7 +32,10 @@ final class SQLiteDatabase {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        statements = [:]  // finalized before the connection closes
+        sqlite3_close(handle)
+    }
 
     /// Runs statements that return no rows.
     func execute(_ sql: String) throws(Failure) {
@@ -56,13 +60,17 @@ final class SQLiteDatabase {
         }
     }
 
-    /// A statement with `?` parameters, prepared once and run many times.
+    /// A statement with `?` parameters, prepared once and run many times: the same SQL text
+    /// gives the same prepared statement.
     func prepare(_ sql: String) throws(Failure) -> Statement {
+        if let prepared = statements[sql] { return prepared }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw Failure(description: "\(path): \(lastError) in \(sql)")
         }
-        return Statement(statement, database: self)
+        let prepared = Statement(statement, database: self)
+        statements[sql] = prepared
+        return prepared
     }
 
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
@@ -70,7 +78,8 @@ final class SQLiteDatabase {
     /// A prepared statement: bind values, then step through rows.
     final class Statement {
         private let statement: OpaquePointer
-        private let database: SQLiteDatabase
+        // Unowned: the database holds its statements.
+        private unowned let database: SQLiteDatabase
 
         init(_ statement: OpaquePointer, database: SQLiteDatabase) {
             self.statement = statement

@@ -14,6 +14,10 @@ public struct InputFile: Sendable, Equatable {
     public var modified: Double
     /// The path's bytes, when they are not UTF-8 (``path`` then cannot open the file).
     public var rawPath: [UInt8]? = nil
+    /// Which file it is on its file system, and when it last changed to the nanosecond: with
+    /// ``bytes``, what an incremental build compares to know a file unchanged (or moved).
+    public var identity = FileIdentity(device: 0, inode: 0)
+    public var modifiedNanoseconds: Int64 = 0
 }
 
 /// Finds the candidate files below the inputs: files, folders (recursive) and `-` for a
@@ -153,12 +157,14 @@ public struct InputWalker: Sendable {
         }
         seen[key] = path.display
         #if canImport(Darwin)
-            let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            let (seconds, nanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
         #else
-            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            let (seconds, nanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
         #endif
         result.files.append(InputFile(path: path.display, relativePath: relative, inputIndex: inputIndex,
-            bytes: Int(info.st_size), modified: modified, rawPath: path.isUTF8 ? nil : path.bytes))
+            bytes: Int(info.st_size), modified: Double(seconds) + Double(nanoseconds) / 1e9, rawPath: path.isUTF8 ? nil : path.bytes,
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+            modifiedNanoseconds: seconds * 1_000_000_000 + nanoseconds))
     }
 
     /// The names listed in a `.nomedia` file, one per line (empty when it lists none).
@@ -207,7 +213,8 @@ public struct InputWalker: Sendable {
     }
 }
 
-struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
+/// A file's identity on its machine: its file system and its inode.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
 }

@@ -267,8 +267,10 @@ public enum ItemKind: String, Codable, Hashable, Sendable, CaseIterable {
 
 /// What a rendition is for.
 public enum RenditionRole: String, Codable, Hashable, Sendable, CaseIterable {
-    /// A reduced copy to show in a grid or a viewer (`thumbs`).
+    /// A reduced copy to show in a grid (`thumbs`; `build`'s `--thumb-size`).
     case thumbnail
+    /// A larger copy to show in a viewer (`build`'s `--display-size`).
+    case display
 }
 
 /// How a viewer pages through the gallery (seed 000's vertical gallery).

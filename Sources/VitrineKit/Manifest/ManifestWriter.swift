@@ -12,7 +12,9 @@ extension Manifest {
     /// Writes the manifest as ``encoded()`` gives it, in pieces of about `chunk` bytes (default
     /// 1 MiB), items one at a time: no tree of the whole document is built, so a gallery of
     /// 100,000 items costs its items' memory and no more.
-    public func write(chunk: Int = 1 << 20, to sink: (Data) throws -> Void) throws {
+    /// - Parameter extra: members to add to the top level and to each item (by its index),
+    ///   written as they are (fields another tool added, kept by a rebuild); default none.
+    public func write(chunk: Int = 1 << 20, extra: ExtraMembers = ExtraMembers(), to sink: (Data) throws -> Void) throws {
         let writer = JSONWriter.pretty
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk + 4096)
@@ -23,7 +25,8 @@ extension Manifest {
         }
         var header = self
         header.items = []
-        guard case .object(let members) = try JSONValueEncoder().encode(header) else { return }
+        guard case .object(let encoded) = try JSONValueEncoder().encode(header) else { return }
+        let members = encoded + extra.top
         buffer.append(UInt8(ascii: "{"))
         for (position, member) in JSONWriter.sorted(members).enumerated() {
             buffer += writer.memberStart(member.key, depth: 1, first: position == 0)
@@ -35,7 +38,9 @@ extension Manifest {
             let encoder = JSONValueEncoder()
             for (index, item) in items.enumerated() {
                 buffer += writer.elementStart(depth: 2, first: index == 0)
-                buffer += writer.bytes(try encoder.encode(item), depth: 2)
+                var value = try encoder.encode(item)
+                if let added = extra.item?(index), !added.isEmpty, case .object(let own) = value { value = .object(own + added) }
+                buffer += writer.bytes(value, depth: 2)
                 try flush()
             }
             buffer += writer.containerEnd(UInt8(ascii: "]"), depth: 1, count: items.count)
@@ -43,5 +48,17 @@ extension Manifest {
         buffer += writer.containerEnd(UInt8(ascii: "}"), depth: 0, count: members.count)
         buffer.append(0x0A)
         try flush(true)
+    }
+}
+
+/// Members to add when a manifest is written (see ``Manifest/write(chunk:extra:to:)``).
+public struct ExtraMembers {
+    public var top: [JSONValue.Member] = []
+    /// The members to add to the item at an index.
+    public var item: ((Int) -> [JSONValue.Member])?
+
+    public init(top: [JSONValue.Member] = [], item: ((Int) -> [JSONValue.Member])? = nil) {
+        self.top = top
+        self.item = item
     }
 }

@@ -103,10 +103,10 @@ public struct GalleryBuilder {
     }
 
     /// Carries out `plan`, largest sources first (so the run ends with small files, not one
-    /// worker on a big one), telling `listener` of each item as it is done.
-    public static func run(_ plan: GalleryPlan, items: [Item], on executor: some ItemExecutor, listener: ProgressListener?)
-        -> [ItemOutcome?]
-    {
+    /// worker on a big one), telling `listener` of each item as it is done, and `done` of each
+    /// entry's outcome (one call at a time) when given.
+    public static func run(_ plan: GalleryPlan, items: [Item], on executor: some ItemExecutor, listener: ProgressListener?,
+                           done: (@Sendable (Int, ItemOutcome) -> Void)? = nil) -> [ItemOutcome?] {
         listener?.receive(.started(phase: .render, total: plan.entries.count))
         let outcomes = Locked([ItemOutcome?](repeating: nil, count: plan.entries.count))
         let order = plan.entries.indices.sorted {
@@ -114,6 +114,7 @@ public struct GalleryBuilder {
         }
         executor.execute(plan.entries.map(\.job), order: order) { index, outcome in
             outcomes.withLock { $0[index] = outcome }
+            done?(index, outcome)
             let item = items[plan.entries[index].item]
             let path = item.source.path
             switch outcome {

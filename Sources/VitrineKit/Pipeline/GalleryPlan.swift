@@ -7,6 +7,11 @@ public struct GalleryPlan: Sendable {
         /// The item's place in the manifest the plan was made from.
         public var item: Int
         public var job: ItemJob
+
+        public init(item: Int, job: ItemJob) {
+            self.item = item
+            self.job = job
+        }
     }
 
     public var outputFolder: String
@@ -24,6 +29,13 @@ public struct GalleryPlan: Sendable {
             guard !planned.isEmpty else { continue }
             entries.append(Entry(item: index, job: ItemJob(source: source(item), outputFolder: outputFolder, outputs: planned)))
         }
+    }
+
+    /// A plan of these entries (a part of another plan: what an incremental build still has to
+    /// make).
+    public init(outputFolder: String, entries: [Entry]) {
+        self.outputFolder = outputFolder
+        self.entries = entries
     }
 
     /// The folders outputs are written into (where temporary files of killed runs may lie).

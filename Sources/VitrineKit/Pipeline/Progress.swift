@@ -44,6 +44,21 @@ public struct RunSummary: Equatable, Sendable {
     public var errors: Int
     public var warnings: Int
     public var seconds: Double
+    /// An incremental build's outputs: made, kept from the last build (moved ones too), and
+    /// removed; nil for commands that make everything every time.
+    public var outputs: Outputs?
+
+    public struct Outputs: Equatable, Sendable {
+        public var made: Int
+        public var kept: Int
+        public var removed: Int
+
+        public init(made: Int, kept: Int, removed: Int) {
+            self.made = made
+            self.kept = kept
+            self.removed = removed
+        }
+    }
 
     public init(items: Int, errors: Int, warnings: Int, seconds: Double) {
         self.items = items

@@ -24,7 +24,7 @@ extension RenditionSpec: OutputKind {
 
     /// `<id>-<suffix>`, below the output folder. Ids hold only `a-z 0-9 - /` and no empty or
     /// dot segments, so the path never leaves the folder.
-    public func path(forID id: String) -> String { id + "-" + fileSuffix }
+    public func path(forID id: String) -> String { Path.join(folder, id + "-" + fileSuffix) }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
         var image = try picture.thumbnail(width: target.width, height: target.height, upscale: upscale,
@@ -52,7 +52,7 @@ extension RenditionSpec: OutputKind {
 
     /// Adds the rendition to the item's list, which stays smallest first.
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
-        let rendition = Rendition(role: .thumbnail, path: target.paths[0], width: made.width, height: made.height,
+        let rendition = Rendition(role: role, path: target.paths[0], width: made.width, height: made.height,
             format: encoding.format, box: boxLabel, fit: effectiveMode, scale: scale, bytes: made.bytes)
         var list = item.renditions ?? []
         let key = { (r: Rendition) in (r.width * r.height, r.scale, r.path) }

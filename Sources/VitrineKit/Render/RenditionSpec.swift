@@ -18,6 +18,11 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
     public var encoding: Encoding = Encoding()
     /// Text drawn into a video's renditions: default none.
     public var badge: Badge?
+    /// What the rendition is for, as the manifest says: default `.thumbnail`.
+    public var role: RenditionRole = .thumbnail
+    /// The folder below the output folder its files go in (`thumbs`): default none, the output
+    /// folder itself. Neither this nor ``role`` shapes the bytes: they are not in ``identifier``.
+    public var folder: String = ""
 
     /// The box `thumbs` makes when none is asked for: 256×256.
     public static let defaultBox = Box(width: 256, height: 256)

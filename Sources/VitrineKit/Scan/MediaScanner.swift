@@ -13,6 +13,9 @@ public struct MediaScanner: Sendable {
     public var excludedFolders: [String] = []
     /// Hears each file's outcome as it comes: default none.
     public var listener: ProgressListener?
+    /// Answers kept from an earlier run, for files that have not changed since (an
+    /// incremental build's state): default none, every file is read.
+    public var probeCache: (any ProbeCache)?
 
     public init(options: ScanOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
         self.options = options
@@ -108,12 +111,23 @@ public struct MediaScanner: Sendable {
         var probe = options.probe
         probe.embeddedText = options.captions.readsEmbedded
         probe.language = options.captions.language
-        let tasks = files.map { file in
-            WorkTask.probe(path: file.rawPath.flatMap(aliases.path(for:)) ?? file.path, options: probe)
+        let scanned = Locked(Scanned(capacity: files.count))
+        var fresh: [Int] = []
+        for (index, file) in files.enumerated() {
+            if let known = probeCache?.answer(for: file, options: probe) {
+                scanned.withLock { $0.record(known, file: file, number: index) }
+                // Said again (a failure is in every run's manifest), but not counted as read.
+                if let listener { Self.report(known, path: file.path, to: listener, counted: false) }
+            } else {
+                fresh.append(index)
+            }
+        }
+        let tasks = fresh.map { index in
+            WorkTask.probe(path: files[index].rawPath.flatMap(aliases.path(for:)) ?? files[index].path, options: probe)
         }
         listener?.receive(.started(phase: .scan, total: tasks.count))
-        let scanned = Locked(Scanned(capacity: tasks.count))
-        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener] index, result in
+        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, fresh, probe] task, result in
+            let index = fresh[task]
             let outcome: ProbeOutcome
             switch result {
             case .success(.probe(let probed)): outcome = probed
@@ -121,6 +135,7 @@ public struct MediaScanner: Sendable {
             case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
             }
             scanned.withLock { $0.record(outcome, file: files[index], number: index) }
+            probeCache?.keep(outcome, for: files[index], options: probe)
             if let listener { Self.report(outcome, path: files[index].path, to: listener) }
         }
         var result = scanned.withLock { value -> Scanned in
@@ -210,7 +225,7 @@ public struct MediaScanner: Sendable {
     static let probeQueueDepth = 4
 
     /// Tells `listener` how one file's probe went.
-    static func report(_ outcome: ProbeOutcome, path: String, to listener: ProgressListener) {
+    static func report(_ outcome: ProbeOutcome, path: String, to listener: ProgressListener, counted: Bool = true) {
         let status: ProgressEvent.ItemStatus
         switch outcome {
         case .image(let header):
@@ -232,7 +247,7 @@ public struct MediaScanner: Sendable {
             listener.receive(.error(path: path, message: message, reason: reason))
             status = .failed
         }
-        listener.receive(.item(phase: .scan, path: path, status: status))
+        if counted { listener.receive(.item(phase: .scan, path: path, status: status)) }
     }
 }
 

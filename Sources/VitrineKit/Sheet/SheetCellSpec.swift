@@ -15,13 +15,15 @@ public struct SheetCellSpec: OutputKind {
     /// `.fill` crops to the box around the centre; `.fit` keeps the whole picture inside it.
     public var mode: RenditionSpec.FitMode
 
-    /// The folder below the output folder that cells are written into.
-    public static let folder = "cells"
+    /// The folder below the output folder that cells are written into: default `cells`. It
+    /// does not shape the cells: it is not in ``identifier``.
+    public var folder: String
 
-    public init(width: Int, height: Int, mode: RenditionSpec.FitMode) {
+    public init(width: Int, height: Int, mode: RenditionSpec.FitMode, folder: String = "cells") {
         self.width = width
         self.height = height
         self.mode = mode
+        self.folder = folder
     }
 
     /// What a cell is, as the phase needs it.
@@ -33,7 +35,7 @@ public struct SheetCellSpec: OutputKind {
     public var identifier: String { "\(width)x\(height)-\(mode.rawValue)" }
 
     /// `cells/<id>-<identifier>.png`: ids hold only `a-z 0-9 - /`, so it stays inside.
-    public func path(forID id: String) -> String { Self.folder + "/" + id + "-" + identifier + ".png" }
+    public func path(forID id: String) -> String { Path.join(folder, id + "-" + identifier + ".png") }
 
     public func target(for item: PlanningItem) -> OutputTarget? {
         guard item.width > 0, item.height > 0 else { return nil }

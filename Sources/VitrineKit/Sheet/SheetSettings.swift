@@ -45,6 +45,10 @@ public struct SheetSettings: Codable, Hashable, Sendable {
     /// The largest sheet side libvips' encoders all take (WebP stops at 16383).
     public static let maximumSide = 16383
 
+    /// The folder below the output folder the cells are made in: default `cells` (`build` keeps
+    /// them in its state folder).
+    public var cellFolder = "cells"
+
     public init() {}
 
     /// Cells a page.
@@ -93,5 +97,7 @@ public struct SheetSettings: Codable, Hashable, Sendable {
     }
 
     /// The cell kind the workers make for these settings.
-    public var cellOutput: SheetCellSpec { SheetCellSpec(width: cell.width ?? 1, height: cell.height ?? 1, mode: mode) }
+    public var cellOutput: SheetCellSpec {
+        SheetCellSpec(width: cell.width ?? 1, height: cell.height ?? 1, mode: mode, folder: cellFolder)
+    }
 }

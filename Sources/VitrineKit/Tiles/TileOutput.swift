@@ -31,8 +31,9 @@ extension TileSpec: OutputKind {
     }
 
     /// What the pyramid of item `id` owns below the output folder, in the order it is put in place.
-    public func paths(forID id: String) -> [String] {
-        switch (container, layout) {
+    public func paths(forID name: String) -> [String] {
+        let id = Path.join(folder, name)
+        return switch (container, layout) {
         case (.zip, _): [id + ".zip"]
         case (.fs, .dz): [id + "_files", id + layout.suffix]
         case (.fs, _): [id + layout.suffix]
@@ -41,7 +42,8 @@ extension TileSpec: OutputKind {
 
     /// What the manifest's `tiles.path` names for item `id` (see ``ItemTiles/path``), and in a
     /// zip the same thing's path inside it.
-    public func manifestPaths(forID id: String) -> (path: String, entry: String?) {
+    public func manifestPaths(forID name: String) -> (path: String, entry: String?) {
+        let id = Path.join(folder, name)
         let described = { (base: String) -> String in
             switch self.layout {
             case .dz, .google: base + self.layout.suffix
@@ -55,7 +57,7 @@ extension TileSpec: OutputKind {
     /// The IIIF image service's id of item `id`: the base URL and the pyramid's folder.
     public func serviceID(forID id: String) -> String? {
         guard layout.isIIIF, let baseURL else { return nil }
-        return baseURL + "/" + id + layout.suffix
+        return baseURL + "/" + Path.join(folder, id) + layout.suffix
     }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made? {

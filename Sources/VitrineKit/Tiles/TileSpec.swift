@@ -28,6 +28,9 @@ public struct TileSpec: Codable, Hashable, Sendable {
     public var keepMetadata: Bool = false
     /// How viewers may zoom, recorded in the manifest: default ``ZoomOptions/init()``.
     public var zoom = ZoomOptions()
+    /// The folder below the output folder the pyramids go in (`tiles`): default none, the
+    /// output folder itself. It does not shape the files: it is not in ``identifier``.
+    public var folder: String = ""
 
     public init(layout: TileLayout = .dz, tileSize: Int? = nil, overlap: Int? = nil, format: TileFormat = .jpeg,
                 quality: Int? = nil, container: TileContainer = .fs, baseURL: String? = nil, minSize: Int = 0,

@@ -93,6 +93,9 @@ final class ChildProcess {
         if outputFD >= 0 { Glibc_close(outputFD); outputFD = -1 }
     }
 
+    /// Sends SIGKILL without reaping (another thread may be waiting on the child's pipes).
+    func signalKill() { _ = Glibc_kill(pid, SIGKILL) }
+
     /// Sends SIGKILL (if still running) and reaps the child.
     func kill() {
         if status == nil { _ = Glibc_kill(pid, SIGKILL) }

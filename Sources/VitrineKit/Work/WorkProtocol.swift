@@ -20,6 +20,8 @@ public enum WorkFailure: Error, Equatable, Sendable {
     case crashed(detail: String)
     /// No worker could be started at all.
     case unavailable(detail: String)
+    /// The run was stopped (Ctrl-C) before the task was done.
+    case cancelled
     /// The task could not be written for a worker (a value JSON cannot carry, such as a
     /// duration that is not a number).
     case unsendable(detail: String)
@@ -31,13 +33,14 @@ public enum WorkFailure: Error, Equatable, Sendable {
         case .crashed(let detail): "the decoder crashed on this file (\(detail))"
         case .unavailable(let detail): "cannot start a worker process: \(detail)"
         case .unsendable(let detail): "cannot hand this file to a worker: \(detail)"
+        case .cancelled: "stopped before it was done (interrupted)"
         }
     }
 
     public var reason: ErrorReason {
         switch self {
         case .timedOut: .timeout
-        case .crashed, .unavailable: .crashed
+        case .crashed, .unavailable, .cancelled: .crashed
         case .unsendable: .unsupported
         }
     }

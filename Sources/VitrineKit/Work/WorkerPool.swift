@@ -40,6 +40,20 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Workers between runs, already started.
     private let idle = Locked<[WorkerProcess]>([])
+    /// Workers on a task now, for ``cancel()``.
+    private let busy = Locked<[ObjectIdentifier: WorkerProcess]>([:])
+    private let cancelled = Locked(false)
+
+    /// Stops the run under way (Ctrl-C): no more tasks are handed out, and workers on a task are
+    /// killed; the tasks they held are reported as failures and ``run(_:order:queueDepth:completion:)``
+    /// returns. The pool takes no task after this.
+    public func cancel() {
+        cancelled.withLock { $0 = true }
+        for worker in busy.withLock({ Array($0.values) }) { worker.interrupt() }
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { cancelled.current }
 
     /// Where the workers' libraries put their own files, removed by ``shutdown()``.
     private let scratch = ScratchFolder()
@@ -114,7 +128,12 @@ public final class WorkerPool: @unchecked Sendable {
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
         // A worker still alive at the end waits for the next run (a scan, then its renditions).
-        defer { if let worker { idle.withLock { $0.append(worker) } } }
+        defer {
+            if let worker {
+                busy.withLock { $0[ObjectIdentifier(worker)] = nil }
+                if cancelled.current { worker.kill() } else { idle.withLock { $0.append(worker) } }
+            }
+        }
         var inFlight: [(index: Int, line: Data)] = []
         var retry: [(index: Int, line: Data)] = []  // sent to a worker that died before answering them
         var headStarted = WorkerProcess.now()
@@ -125,6 +144,7 @@ public final class WorkerPool: @unchecked Sendable {
             self.lock.unlock()
         }
         let nextTask = { () -> (index: Int, line: Data)? in
+            if self.cancelled.current { return nil }
             if !retry.isEmpty { return retry.removeFirst() }
             while let index = next.withLock({ (value: inout Int) -> Int? in
                 defer { value += 1 }
@@ -143,10 +163,11 @@ public final class WorkerPool: @unchecked Sendable {
         }
         let abandon = { (failure: WorkFailure) in
             // The oldest task is the one the worker was on; the others are sent again elsewhere.
+            if let current = worker { self.busy.withLock { $0[ObjectIdentifier(current)] = nil } }
             worker?.kill()
             worker = nil
             let head = inFlight.removeFirst()
-            report(head.index, .failure(failure))
+            report(head.index, .failure(self.cancelled.current ? .cancelled : failure))
             retry = inFlight + retry
             inFlight = []
         }
@@ -155,7 +176,9 @@ public final class WorkerPool: @unchecked Sendable {
             while inFlight.count < depth, let task = nextTask() {
                 if worker == nil {
                     do {
-                        worker = try takeWorker()
+                        let taken = try takeWorker()
+                        busy.withLock { $0[ObjectIdentifier(taken)] = taken }
+                        worker = taken
                     } catch {
                         report(task.index, .failure(.unavailable(detail: "\(error)")))
                         continue

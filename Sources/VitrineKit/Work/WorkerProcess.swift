@@ -74,6 +74,10 @@ final class WorkerProcess {
     /// How the worker ended, once it has (`signal 6`); waits for it.
     func exitDescription() -> String { child.describeExit() }
 
+    /// Sends SIGKILL from another thread than the one reading it: that thread then reads the
+    /// end of the pipe and reaps the worker as for a crash.
+    func interrupt() { child.signalKill() }
+
     /// Ends the worker at once; a thread stuck in a decoder cannot be stopped any other way.
     func kill() {
         child.kill()

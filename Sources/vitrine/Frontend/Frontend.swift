@@ -25,7 +25,7 @@ enum Frontend {
             See vitrine(1) and 'vitrine help <command>'.
             """,
         version: "vitrine \(VitrineVersion.string)",
-        subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, SelectCommand.spec, ExportCommand.spec,
+        subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, BuildCommand.spec, SelectCommand.spec, ExportCommand.spec,
             ManifestCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -53,6 +53,7 @@ enum Frontend {
             case ThumbsCommand.spec.name: return ThumbsCommand.run(command)
             case TilesCommand.spec.name: return TilesCommand.run(command)
             case SheetCommand.spec.name: return SheetCommand.run(command)
+            case BuildCommand.spec.name: return BuildCommand.run(command)
             case SelectCommand.spec.name: return SelectCommand.run(command)
             case ExportCommand.spec.name: return ExportCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)

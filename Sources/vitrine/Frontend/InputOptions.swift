@@ -40,7 +40,8 @@ enum InputOptions {
     ]
 
     /// The scan options asked for, or nil (after saying why on stderr) when they cannot work.
-    static func scanOptions(from command: ParsedCommand) -> ScanOptions? {
+    /// - Parameter shard: read `--shard K/N` here (default); `build` reads its own (`auto`).
+    static func scanOptions(from command: ParsedCommand, shard: Bool = true) -> ScanOptions? {
         var options = ScanOptions()
         options.order = command.value("order").flatMap(ItemOrder.init(rawValue:)) ?? .natural
         options.reverse = command.flag("reverse")
@@ -50,7 +51,7 @@ enum InputOptions {
         options.probe.maxMemory = command.value("max-memory").flatMap(ByteSize.init(parsing:))?.bytes ?? options.probe.maxMemory
         options.probe.toolTimeout = TimeLimit.tools(within: command.double("timeout") ?? TimeLimit.perFile)
         options.probe.allowDamaged = command.flag("allow-damaged")
-        options.shard = command.value("shard").flatMap(Shard.init(parsing:))
+        if shard { options.shard = command.value("shard").flatMap(Shard.init(parsing:)) }
         if options.shard != nil, command.flag("ndjson") {
             Diagnostics.usageError("--shard makes a partial manifest for vitrine manifest merge, which NDJSON cannot carry; leave out --ndjson",
                 commandPath: command.path)

@@ -96,6 +96,9 @@ enum EventLine {
         var errors: Int?
         var warnings: Int?
         var seconds: Double?
+        var made: Int?
+        var kept: Int?
+        var removed: Int?
     }
 
     static func text(for event: ProgressEvent) -> String {
@@ -109,7 +112,8 @@ enum EventLine {
             value = Event(event: "error", path: path.isEmpty ? nil : path, message: message, reason: reason.rawValue)
         case .finished(let summary):
             value = Event(event: "done", items: summary.items, errors: summary.errors, warnings: summary.warnings,
-                seconds: (summary.seconds * 1000).rounded() / 1000)
+                seconds: (summary.seconds * 1000).rounded() / 1000, made: summary.outputs?.made, kept: summary.outputs?.kept,
+                removed: summary.outputs?.removed)
         }
         let data = (try? JSONEncoder.compact.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)

@@ -1,0 +1,77 @@
+import VipsKit
+
+/// Everything `vitrine build` needs to know: the gallery's sources and order, and what to make
+/// of every item. Each default is defined here, or with the setting it is for.
+public struct BuildOptions: Sendable {
+    /// Inputs, order, navigation, captions and limits, as `scan` reads them.
+    public var scan = ScanOptions()
+    /// The site folder: everything is written below it, nothing elsewhere.
+    public var site: String
+    /// Default ``defaultRenditions``.
+    public var renditions: [RenditionSpec] = BuildOptions.defaultRenditions
+    /// Default ``Placeholder/Kind/default``.
+    public var placeholder: Placeholder.Kind = .default
+    /// Zoom tiles of the pictures large enough to need them: default Deep Zoom in `tiles/`, for
+    /// pictures over 1.5 times the largest rendition box; nil for none.
+    public var tiles: TileSpec? = BuildOptions.defaultTiles(besides: BuildOptions.defaultRenditions)
+    /// Contact sheets of the whole gallery, in `sheets/`, their cells kept in the state folder:
+    /// default on; nil for none.
+    public var sheet: SheetSettings? = BuildOptions.defaultSheet
+
+    /// ``SheetSettings/init()``, with the cells kept in `.vitrine/cells/`.
+    public static let defaultSheet: SheetSettings = {
+        var settings = SheetSettings()
+        settings.cellFolder = ".vitrine/cells"
+        return settings
+    }()
+    /// Where a video's poster frame is taken: default ``PosterTime/default``.
+    public var posterAt: PosterTime = .default
+    /// Make everything again, whatever the state says: default off.
+    public var force = false
+    /// Keep GPS coordinates in the manifest: default off (a site is meant to be published;
+    /// place names stay).
+    public var keepLocation = false
+
+    public init(site: String) { self.site = site }
+
+    /// A 256×256 filled thumbnail and its @2x in `thumbs/`, and a 1280-pixel fitted display size
+    /// in `display/`, JPEG.
+    public static let defaultRenditions: [RenditionSpec] = {
+        var thumbnail = RenditionSpec(width: 256, height: 256, mode: .fill)
+        thumbnail.folder = "thumbs"
+        var retina = thumbnail
+        retina.scale = 2
+        var display = RenditionSpec(width: 1280, height: 1280)
+        display.role = .display
+        display.folder = "display"
+        return [thumbnail, retina, display]
+    }()
+
+    /// Deep Zoom in `tiles/`, for pictures over 1.5 times the largest rendition box.
+    public static func defaultTiles(besides renditions: [RenditionSpec]) -> TileSpec {
+        var tiles = TileSpec(minSize: TileSpec.defaultMinSize(besides: renditions))
+        tiles.folder = "tiles"
+        return tiles
+    }
+
+    /// The folder below the site the sheets go in, and their file name.
+    public static let sheetFolder = "sheets"
+    public static let sheetFileName = "sheet.jpg"
+
+    /// The per-item outputs, in the order they are listed: renditions, placeholder, tiles, and
+    /// the cells contact sheets are composed from.
+    public var outputs: [AnyOutput] {
+        renditions.map(AnyOutput.init) + (placeholder == .none ? [] : [AnyOutput(PlaceholderSpec(placeholder))])
+            + (tiles.map { [AnyOutput($0)] } ?? []) + (sheet.map { [AnyOutput($0.cellOutput)] } ?? [])
+    }
+}
+
+/// What changes pixels besides the settings: vitrine's rendering code and libvips. Part of every
+/// output's key in the state, so that an upgrade that changes pixels makes them again. Bump
+/// ``rendering`` only when output bytes change.
+public enum RenderingVersion {
+    public static let rendering = 1
+
+    /// `r1-vips-8.14.1`.
+    public static var current: String { "r\(rendering)-vips-\(Vips.version)" }
+}

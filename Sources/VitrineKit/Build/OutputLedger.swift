@@ -1,0 +1,94 @@
+import Foundation
+
+/// What an incremental build does with each output it plans: keep what the last build made
+/// when its source and settings are the same (moving it when only the item's name changed),
+/// make the rest, and remove what nothing plans any more. The ledger holds the last build's
+/// outputs (from the state) and hands out the decisions.
+struct OutputLedger {
+    /// An output's key in the state: its kind, and its settings with the rendering version.
+    struct Key: Hashable {
+        var kind: String
+        var identifier: String
+
+        init(_ output: AnyOutput) {
+            kind = type(of: output.base).kindName
+            identifier = output.base.identifier + "@" + RenderingVersion.current
+        }
+    }
+
+    enum Decision {
+        /// The last build's output is in place: its product is folded in as it is.
+        case keep(AnyProduct)
+        /// It is there under another item's name (the source was renamed or moved): its files
+        /// are moved to the new paths first.
+        case move(from: OutputTarget, product: AnyProduct)
+        case make
+    }
+
+    /// The last build's outputs, by source key and output key.
+    private var kept: [String: [Key: StateStore.Output]] = [:]
+    /// Outputs some planned output of this build claimed (by source key and output key).
+    private var claimed: Set<String> = []
+    let force: Bool
+    let site: String
+
+    init(outputs: [StateStore.Output], site: String, force: Bool) {
+        self.site = site
+        self.force = force
+        for output in outputs {
+            kept[output.source, default: [:]][Key(kindName: output.kind, identifier: output.identifier)] = output
+        }
+    }
+
+    /// What to do with `planned`, an output of the source `key` whose content is the last
+    /// build's source `previous` (the same key when it did not move; nil when it changed).
+    mutating func decide(_ planned: PlannedOutput, source key: String, previous: String?) -> Decision {
+        let outputKey = Key(planned.output)
+        guard !force, let previous, let old = kept[previous]?[outputKey],
+            let oldTarget = try? JSONDecoder().decode(OutputTarget.self, from: old.target),
+            let product = try? JSONDecoder().decode(AnyProduct.self, from: old.product),
+            oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
+            oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
+            oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) })
+        else { return .make }
+        claimed.insert(Self.claim(previous, outputKey))
+        return oldTarget.paths == planned.target.paths ? .keep(product) : .move(from: oldTarget, product: product)
+    }
+
+    /// Moves an output's files from `old` paths to `new` ones, in order; false when one fails
+    /// (the output is then made again).
+    func move(from old: OutputTarget, to new: OutputTarget) -> Bool {
+        for (from, to) in zip(old.paths, new.paths) {
+            let target = Path.join(site, to)
+            do {
+                try AtomicFile.createFolder(Path.parent(of: target))
+                try AtomicFile.moveIntoPlace(Path.join(site, from), over: target)
+            } catch {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The last build's outputs no planned output claimed: of sources gone or failed, or made
+    /// with settings no longer asked for. Theirs to remove.
+    var unclaimed: [StateStore.Output] {
+        kept.flatMap { source, outputs in
+            outputs.filter { !claimed.contains(Self.claim(source, $0.key)) }.map(\.value)
+        }
+    }
+
+    private static func claim(_ source: String, _ key: Key) -> String { source + "\u{0}" + key.kind + "\u{0}" + key.identifier }
+
+    private func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
+
+extension OutputLedger.Key {
+    init(kindName: String, identifier: String) {
+        kind = kindName
+        self.identifier = identifier
+    }
+}

@@ -1,0 +1,40 @@
+/// `--shard auto`: which part of a build this process is, from the scheduler that started it.
+public enum ShardEnvironment {
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The variables read, in this order of precedence.
+    public static let variables = ["SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT)",
+        "JOB_COMPLETION_INDEX (Kubernetes Indexed Job)", "AWS_BATCH_JOB_ARRAY_INDEX", "PARALLEL_SEQ (GNU parallel)"]
+
+    /// `asked` is `K/N` or `auto`; `count` is `--shard-count`, for the schedulers that do not
+    /// say how many parts there are.
+    public static func shard(_ asked: String, count: Int?, environment: [String: String]) throws(Problem) -> Shard {
+        guard asked == "auto" else {
+            guard let shard = Shard(parsing: asked) else { throw Problem(description: "--shard '\(asked)' is not K/N (K from 1 to N) or auto") }
+            return shard
+        }
+        let number = { (name: String) -> Int? in environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        // Slurm array jobs: ids need not start at 0 or 1 (--array=5-7).
+        if let id = number("SLURM_ARRAY_TASK_ID") {
+            guard let total = number("SLURM_ARRAY_TASK_COUNT") ?? count else {
+                throw Problem(description: "--shard auto: SLURM_ARRAY_TASK_COUNT is not set; give --shard-count N")
+            }
+            return try make(id - (number("SLURM_ARRAY_TASK_MIN") ?? 0) + 1, total, from: "SLURM_ARRAY_TASK_ID")
+        }
+        for (name, base) in [("JOB_COMPLETION_INDEX", 0), ("AWS_BATCH_JOB_ARRAY_INDEX", 0), ("PARALLEL_SEQ", 1)] {
+            guard let index = number(name) else { continue }
+            guard let count else { throw Problem(description: "--shard auto with \(name): give the number of parts with --shard-count N") }
+            return try make(index - base + 1, count, from: name)
+        }
+        throw Problem(description: "--shard auto: no scheduler's variable is set (" + variables.joined(separator: ", ") + ")")
+    }
+
+    private static func make(_ index: Int, _ count: Int, from name: String) throws(Problem) -> Shard {
+        guard let shard = Shard(index: index, count: count) else {
+            throw Problem(description: "--shard auto: \(name) gives part \(index) of \(count), which is not a part")
+        }
+        return shard
+    }
+}

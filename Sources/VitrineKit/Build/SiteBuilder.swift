@@ -1,0 +1,246 @@
+import Foundation
+import VipsKit
+
+/// `vitrine build`: the whole gallery in one incremental, resumable command.
+///
+/// A build scans its sources (reading again only the files that changed since the last build:
+/// same size, modification time and inode), plans every item's outputs, keeps those the last
+/// build made from the same content with the same settings, moves those whose item was renamed
+/// (known by its content's SHA-256), makes the rest on the worker pool, removes what it made
+/// before that nothing plans any more, runs the whole-gallery phases (contact sheets), and
+/// writes the manifest. What it knows of the last build is in `SITE/.vitrine/`
+/// (``StateStore``), written only once outputs are in place, so a build killed at any moment
+/// is finished by the next one as if it had never stopped.
+public struct SiteBuilder {
+    public var options: BuildOptions
+    public var pool: WorkerPool
+    /// Hears each file's outcome as it comes: default none.
+    public var listener: ProgressListener?
+
+    public init(options: BuildOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
+        self.options = options
+        self.pool = pool
+        self.listener = listener
+    }
+
+    /// What a build did.
+    public struct Report: Sendable {
+        public var manifest: Manifest
+        /// Outputs made, kept from the last build as they were, moved to an item's new name,
+        /// and removed.
+        public var made = 0
+        public var kept = 0
+        public var moved = 0
+        public var removed = 0
+        /// One line per action (`make`, `keep`, `move`, `remove`, with the item and paths).
+        public var actions: [String] = []
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case site(String)
+        case scan(ScanError)
+        case state(String)
+        /// Stopped by ``WorkerPool/cancel()`` (a signal): what was finished is in the state.
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .site(let message), .state(let message): message
+            case .scan(let error): error.message
+            case .cancelled: "stopped: the next build resumes from what was finished"
+            }
+        }
+    }
+
+    /// Where the build keeps what it knows: `SITE/.vitrine/`.
+    public static let stateFolder = ".vitrine"
+
+    /// Builds the site from `inputs`. With `dryRun`, nothing is written: the report says what a
+    /// build would do.
+    public func build(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines,
+                      dryRun: Bool = false) throws(Failure) -> Report {
+        let site = options.site
+        let part = options.scan.shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
+        let stateFolder = Path.join(site, Self.stateFolder)
+        let lock = dryRun ? nil : try prepare(site, stateFolder: stateFolder, part: part)
+        let state = try openState(Path.join(stateFolder, "state\(part).sqlite"), dryRun: dryRun)
+        let knownSources = (try? state?.sources()) ?? [:]
+        let cache = StateProbeCache(known: knownSources)
+
+        // The scan: unchanged files answered from the state, the others read (and hashed, so
+        // that a file moved or copied elsewhere is still known by its content).
+        var scanOptions = options.scan
+        scanOptions.probe.hash = true
+        var scanner = MediaScanner(options: scanOptions, pool: pool, listener: listener)
+        scanner.excludedFolders = [site]
+        scanner.probeCache = cache
+        let scanned: MediaScanner.Report
+        do { scanned = try scanner.scan(inputs, readList: readList) } catch { throw .scan(error) }
+        var manifest = scanned.manifest
+
+        var gallery = GalleryOptions(outputs: options.outputs, outputFolder: site)
+        gallery.scan = options.scan
+        gallery.posterAt = options.posterAt
+        let builder = GalleryBuilder(options: gallery, pool: pool, listener: listener)
+        let plan = builder.plan(for: scanned)
+        var ledger = OutputLedger(outputs: (try? state?.outputs()) ?? [], site: site, force: options.force)
+        let previous = Self.previousSources(of: manifest.items, known: knownSources, reused: cache.reused)
+        var decisions = BuildDecisions(plan: plan)
+        for (number, entry) in plan.entries.enumerated() {
+            let item = manifest.items[entry.item]
+            let key = SourceKey.of(item.source)
+            for (position, planned) in entry.job.outputs.enumerated() {
+                decisions.record(ledger.decide(planned, source: key, previous: previous[key]), entry: number, output: position,
+                    item: item.id)
+            }
+        }
+        let unclaimed = ledger.unclaimed
+        var report = Report(manifest: manifest)
+        if dryRun {
+            report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+            (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep, decisions.toMove,
+                unclaimed.count)
+            return report
+        }
+        guard let state else { throw .state("no state store") }
+
+        // Temporary files of builds that died: at once, since this build holds the lock (parts
+        // of one run share the site, and another machine's part may be writing: they wait).
+        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
+        do { try state.batch { for source in cache.fresh { try state.keep(source) } } } catch {
+            throw .state("cannot record the sources in the build's state: \(error)")
+        }
+        let moved = decisions.carryOutMoves(using: ledger)
+        let making = decisions.remaining()
+        let recorder = StateRecorder(state: state, plan: making.plan,
+            sources: making.plan.entries.map { SourceKey.of(manifest.items[$0.item].source) })
+        for move in moved {
+            recorder.record(move.output, move.product, source: SourceKey.of(manifest.items[plan.entries[move.entry].item].source))
+        }
+        recorder.flush()
+        let outcomes = GalleryBuilder.run(making.plan, items: manifest.items, on: pool, listener: listener) { index, outcome in
+            recorder.record(index, outcome)
+        }
+        recorder.flush()
+        if let failure = recorder.failure { throw .state("cannot record the outputs in the build's state: \(failure)") }
+        if pool.isCancelled {
+            // The workers were killed: what they were writing is left under temporary names.
+            for folder in making.plan.folders { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
+            throw .cancelled
+        }
+        builder.fold(decisions.outcomes(made: outcomes, origins: making.origins), of: plan, into: &manifest)
+
+        // What nothing plans any more: removed, files first, then what the state says of them.
+        for output in unclaimed { for path in Self.paths(of: output) { AtomicFile.remove(Path.join(site, path)) } }
+        let present = Set(scanned.manifest.items.map { SourceKey.of($0.source) })
+        do {
+            try state.batch {
+                for output in unclaimed { try state.forget(output) }
+                for key in knownSources.keys where !present.contains(key) { try state.forgetSource(key) }
+            }
+        } catch {
+            throw .state("cannot record the removals in the build's state: \(error)")
+        }
+        (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep - moved.count,
+            moved.count, unclaimed.count)
+        report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+
+        if options.scan.shard != nil {
+            // A part: its items and their outputs; the whole gallery's work waits for the merge.
+            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
+        } else {
+            let path = Path.join(site, Self.manifestName)
+            let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
+            try finish(&manifest, state: state)
+            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            try write(manifest, extra: extra, to: path)
+        }
+        report.manifest = manifest
+        withExtendedLifetime(lock) {}
+        return report
+    }
+
+    /// `manifest.json`, below the site.
+    public static let manifestName = "manifest.json"
+
+    /// `parts/2-of-3.json`: a part's manifest, for ``merge``.
+    static func partPath(_ part: String) -> String { "parts/" + part.dropFirst() + ".json" }
+
+    /// The whole-gallery work, once every item is folded in: contact sheets, composed again
+    /// only when what they show changed.
+    func finish(_ manifest: inout Manifest, state: StateStore) throws(Failure) {
+        guard let settings = options.sheet else {
+            manifest.sheets = nil
+            return
+        }
+        let fingerprint = SheetReuse.fingerprint(of: manifest, settings: settings)
+        let kept = state.note(SheetReuse.noteKey).flatMap { try? JSONDecoder().decode(SheetReuse.self, from: $0) }
+        let site = options.site
+        if !options.force, let kept, kept.fingerprint == fingerprint,
+            kept.sheets.allSatisfy({ FileManager.default.fileExists(atPath: Path.join(site, $0.path)) }) {
+            manifest.sheets = kept.sheets.isEmpty ? nil : kept.sheets
+            return
+        }
+        let phase = SheetPhase(settings: settings, folder: site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName))
+        phase.run(on: &manifest, context: GalleryPhaseContext(outputFolder: site, listener: listener))
+        let made = manifest.sheets ?? []
+        // Sheets of the last build that this one did not write again (fewer pages now).
+        for old in kept?.sheets ?? [] where !made.contains(where: { $0.path == old.path }) {
+            AtomicFile.remove(Path.join(site, old.path))
+        }
+        do {
+            try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(fingerprint: fingerprint, sheets: made)))
+        } catch {
+            throw .state("cannot record the sheets in the build's state: \(error)")
+        }
+    }
+
+    func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {
+        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch {
+            throw .site("cannot write \(path): \(error)")
+        }
+    }
+
+    /// The site and its state folder made, and this part's lock taken.
+    func prepare(_ site: String, stateFolder: String, part: String) throws(Failure) -> BuildLock {
+        do {
+            try AtomicFile.prepareOutputFolder(site)
+            try AtomicFile.createFolder(stateFolder)
+        } catch let problem as AtomicFile.OutputFolderProblem {
+            throw .site(problem.description)
+        } catch {
+            throw .site("\(error)")
+        }
+        do { return try BuildLock(path: Path.join(stateFolder, "lock" + part)) } catch { throw .site("\(error)") }
+    }
+
+    func openState(_ path: String, dryRun: Bool) throws(Failure) -> StateStore? {
+        if dryRun && !FileManager.default.fileExists(atPath: path) { return nil }
+        do { return try StateStore(path: path) } catch { throw .state("the build's state \(path) cannot be used: \(error)") }
+    }
+
+    static func paths(of output: StateStore.Output) -> [String] {
+        (try? JSONDecoder().decode(OutputTarget.self, from: output.target))?.paths ?? []
+    }
+
+    /// For each item, the key the last build knew its content under: its own when the file is
+    /// unchanged (answered from the state), that of a source gone since with the same SHA-256
+    /// when it was moved or renamed; none when it is new or changed.
+    static func previousSources(of items: [Item], known: [String: StateStore.Source], reused: Set<String>) -> [String: String] {
+        let present = Set(items.map { SourceKey.of($0.source) })
+        let byContent = Dictionary(known.values.filter { !present.contains($0.key) }.compactMap { source in
+            source.sha256.map { ($0, source.key) }
+        }, uniquingKeysWith: { first, _ in first })
+        var previous: [String: String] = [:]
+        for item in items {
+            let key = SourceKey.of(item.source)
+            if reused.contains(key) {
+                previous[key] = key
+            } else if let sha = item.source.sha256, let moved = byContent[sha] {
+                previous[key] = moved
+            }
+        }
+        return previous
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// What an incremental build knows of the last one: per source, its identity and what its
+/// probe said; per output, the settings that shaped it and what was made. One SQLite file per
+/// part of a build (`SITE/.vitrine/state.sqlite`, `state-2-of-3.sqlite`): parts on several
+/// machines never share one (SQLite's locking is unsafe on network file systems).
+///
+/// The store is written only after an output is in place, so a build killed at any moment
+/// leaves a store that describes less than what is on disk, never more: the next build makes
+/// again what it does not know of.
+final class StateStore {
+    /// What is stored of a source.
+    struct Source: Equatable {
+        /// ``SourceKey``: the path, or its bytes in base64 when they are not UTF-8.
+        var key: String
+        var bytes: Int
+        var modifiedNanoseconds: Int64
+        var identity: FileIdentity
+        /// The probe options the answer was given for (their JSON).
+        var probeKey: String
+        /// The probe's answer (JSON of ``ProbeOutcome``).
+        var probe: Data
+        /// Hex SHA-256 of the content, when known.
+        var sha256: String?
+
+        /// Whether `file` is this source unchanged: same size, modification time and inode.
+        func matches(_ file: InputFile) -> Bool {
+            bytes == file.bytes && modifiedNanoseconds == file.modifiedNanoseconds && identity == file.identity
+        }
+    }
+
+    /// What is stored of an output.
+    struct Output: Equatable {
+        /// The source it was made from (``Source/key``).
+        var source: String
+        /// ``OutputKind/kindName`` and ``OutputKind/identifier``, with the rendering version.
+        var kind: String
+        var identifier: String
+        /// JSON of its ``OutputTarget`` (the paths it owns, the box asked).
+        var target: Data
+        /// JSON of its ``AnyProduct`` (what the manifest records of it).
+        var product: Data
+    }
+
+    private let database: SQLiteDatabase
+    /// The version of the tables; a store of another version is started afresh.
+    static let schemaVersion = 2
+
+    init(path: String) throws(SQLiteDatabase.Failure) {
+        database = try SQLiteDatabase(path: path)
+        var version = 0
+        try? database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) }
+        if version != Self.schemaVersion {
+            try database.execute("""
+                DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
+                CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                    device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT);
+                CREATE TABLE outputs (source TEXT NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
+                    target BLOB NOT NULL, product BLOB NOT NULL, PRIMARY KEY (source, kind, identifier));
+                CREATE TABLE notes (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+                PRAGMA user_version = \(Self.schemaVersion);
+                """)
+        }
+    }
+
+    func sources() throws -> [String: Source] {
+        var found: [String: Source] = [:]
+        try database.prepare("SELECT key, bytes, mtime_ns, device, inode, probe_key, probe, sha256 FROM sources").run { row in
+            guard let key = row.text(0), let probeKey = row.text(5), let probe = row.blob(6) else { return }
+            found[key] = Source(key: key, bytes: Int(row.integer(1)), modifiedNanoseconds: row.integer(2),
+                identity: FileIdentity(device: UInt64(bitPattern: row.integer(3)), inode: UInt64(bitPattern: row.integer(4))),
+                probeKey: probeKey, probe: probe, sha256: row.text(7))
+        }
+        return found
+    }
+
+    func outputs() throws -> [Output] {
+        var found: [Output] = []
+        try database.prepare("SELECT source, kind, identifier, target, product FROM outputs").run { row in
+            guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.blob(3),
+                let product = row.blob(4)
+            else { return }
+            found.append(Output(source: source, kind: kind, identifier: identifier, target: target, product: product))
+        }
+        return found
+    }
+
+    /// Keeps `source` (replacing what was kept under its key).
+    func keep(_ source: Source) throws {
+        try database.prepare("INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run([
+            .text(source.key), .integer(Int64(source.bytes)), .integer(source.modifiedNanoseconds),
+            .integer(Int64(bitPattern: source.identity.device)), .integer(Int64(bitPattern: source.identity.inode)),
+            .text(source.probeKey), .blob(source.probe), source.sha256.map { .text($0) } ?? .null,
+        ])
+    }
+
+    func forgetSource(_ key: String) throws {
+        try database.prepare("DELETE FROM sources WHERE key = ?").run([.text(key)])
+        try database.prepare("DELETE FROM outputs WHERE source = ?").run([.text(key)])
+    }
+
+    /// Keeps `output` (replacing the one of the same source, kind and settings).
+    func keep(_ output: Output) throws {
+        try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
+            .text(output.source), .text(output.kind), .text(output.identifier), .blob(output.target), .blob(output.product),
+        ])
+    }
+
+    func forget(_ output: Output) throws {
+        try database.prepare("DELETE FROM outputs WHERE source = ? AND kind = ? AND identifier = ?").run([
+            .text(output.source), .text(output.kind), .text(output.identifier),
+        ])
+    }
+
+    /// A note the build keeps about itself (what its whole-gallery outputs were made of).
+    func note(_ key: String) -> Data? {
+        var value: Data?
+        try? database.prepare("SELECT value FROM notes WHERE key = ?").run([.text(key)]) { value = $0.blob(0) }
+        return value
+    }
+
+    func setNote(_ key: String, _ value: Data) throws {
+        try database.prepare("INSERT OR REPLACE INTO notes VALUES (?, ?)").run([.text(key), .blob(value)])
+    }
+
+    /// Runs `body` in one transaction: many writes at once, all or none.
+    func batch<Result>(_ body: () throws -> Result) throws -> Result { try database.transaction(body) }
+}

@@ -1,0 +1,80 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// `vitrine build`'s options from a file: `--config FILE`, else `vitrine.json` in the first
+/// source folder. A JSON object whose keys are the long options' names without dashes
+/// (`"thumb-size": "320x320"`, `"order": "date"`, `"sheets": false` or `"no-sheets": true`,
+/// `"cyclic": true`); what the command line gives wins; an unknown key is an error.
+enum BuildConfig {
+    /// The config file's name looked for in the first source folder.
+    static let fileName = "vitrine.json"
+
+    /// `command` with the file's options added where the command line does not give them;
+    /// nil (after saying why) when the file cannot be used.
+    static func merged(_ command: ParsedCommand) -> ParsedCommand? {
+        let explicit = command.value("config")
+        let found = explicit ?? command.positionals.first.map { Path.join($0, fileName) }.flatMap { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue ? path : nil
+        }
+        guard let path = found else { return command }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Diagnostics.usageError("--config \(path): cannot be read", commandPath: command.path)
+            return nil
+        }
+        let added: [String]
+        do {
+            added = try arguments(from: data, for: BuildCommand.spec, besides: command)
+        } catch {
+            Diagnostics.usageError("\(path): \(error.description)", commandPath: command.path)
+            return nil
+        }
+        // Options go first, before any `--`; the command line follows as it was typed.
+        let given = Array(CommandLine.arguments.dropFirst())
+        guard let at = given.firstIndex(of: BuildCommand.spec.name) else { return command }
+        let arguments = Array(given[...at]) + added + Array(given[(at + 1)...])
+        do {
+            guard case .run(let merged) = try ArgumentParser.parse(arguments, root: Frontend.root) else { return command }
+            return merged
+        } catch {
+            Diagnostics.usageError("\(path): \(error.message)", commandPath: command.path)
+            return nil
+        }
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The `--name value` arguments the file's object stands for, leaving out the options
+    /// `command` already has.
+    static func arguments(from data: Data, for spec: CommandSpec, besides command: ParsedCommand) throws(Problem) -> [String] {
+        guard let document = try? JSONDocument(data) else { throw Problem(description: "not JSON") }
+        guard document.root.kind == .object else { throw Problem(description: "not a JSON object of options") }
+        let options = Dictionary(spec.options.map { ($0.long, $0) }, uniquingKeysWith: { first, _ in first })
+        var arguments: [String] = []
+        for (key, node) in document.root.members {
+            guard key != "config", key != "output" || options[key] != nil else { continue }
+            let flag = options[key].flatMap { $0.isFlag ? $0 : nil }
+            let negated = options["no-" + key].flatMap { $0.isFlag ? $0 : nil }
+            if let value = node.bool, flag != nil || negated != nil {
+                let name = value ? (flag?.long) : (negated?.long)
+                if let name, !command.isPresent(name), !command.isPresent(value ? "no-" + key : key) { arguments.append("--" + name) }
+                continue
+            }
+            guard let option = options[key], !option.isFlag else {
+                throw Problem(description: options[key] == nil ? "unknown option '\(key)'" : "'\(key)' takes true or false")
+            }
+            guard !command.isPresent(key) else { continue }
+            let values = node.kind == .array ? Array(node.elements) : [node]
+            for value in values {
+                guard let text = value.string ?? value.numberText else {
+                    throw Problem(description: "'\(key)' takes a string or a number")
+                }
+                arguments += ["--" + key, text]
+            }
+        }
+        return arguments
+    }
+}
