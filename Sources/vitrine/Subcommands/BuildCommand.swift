@@ -61,7 +61,7 @@ enum BuildCommand {
             .value("config", placeholder: "FILE", help: "read options from this JSON file (default: vitrine.json in the first source folder)"),
             .value("shard-count", placeholder: "N", type: .integer(in: 1...10_000),
                 help: "with --shard auto: the number of parts, for schedulers that do not say it"),
-            .flag("merge", help: "join the parts in SITE/parts/ into SITE/manifest.json and make the contact sheets (no SRC)"),
+            .flag("merge", help: "join the parts in SITE/parts/ into SITE/manifest.json and make the contact sheets: vitrine build --merge SITE"),
         ] + InputOptions.specs.filter { $0.long != "shard" } + [
             .value("shard", placeholder: "K/N", help: "build only part K of N (or auto: from the scheduler's environment)"),
             .flag("allow-damaged", help: "keep files the decoder reports as damaged, marked \"damaged\": true"),
@@ -112,11 +112,13 @@ enum BuildCommand {
 
     /// The command's options, checked; nil (after saying why) when they cannot work.
     static func options(from command: ParsedCommand) -> BuildOptions? {
-        guard let site = command.value("output"), !site.isEmpty else {
+        // `vitrine build --merge SITE` names the site as its one argument.
+        let merging = command.flag("merge") && command.value("output") == nil && command.positionals.count == 1
+        guard let site = merging ? command.positionals.first : command.value("output"), !site.isEmpty else {
             Diagnostics.usageError("missing option '--output SITE'", commandPath: command.path)
             return nil
         }
-        if command.flag("merge") != command.positionals.isEmpty {
+        if !merging, command.flag("merge") != command.positionals.isEmpty {
             Diagnostics.usageError(command.flag("merge") ? "--merge takes no SRC: it joins the parts already in SITE"
                 : "missing SRC: a source folder, file or - for a list on stdin", commandPath: command.path)
             return nil
