@@ -38,11 +38,12 @@ public struct GalleryPlan: Sendable {
         self.entries = entries
     }
 
-    /// The folders outputs are written into (where temporary files of killed runs may lie).
+    /// The folders outputs are written into, and the output folder itself (where scratch
+    /// folders are made): where temporary files of killed runs may lie.
     public var folders: Set<String> {
         Set(entries.flatMap { entry in entry.job.outputs.flatMap(\.target.paths) }.map {
             Path.parent(of: Path.join(outputFolder, $0))
-        })
+        } + [outputFolder])
     }
 
     /// One line per output: `<id> <kind>:<identifier> <path>…`, for people and diffs.
