@@ -50,12 +50,12 @@ final class JSONSchemaTests: XCTestCase {
             """#), [
             "/width: is -5, should be at least 1",
             "/kind: is \"pdf\", should be one of \"image\", \"video\"",
-            "/sha: is \"xyz\", should match ^[0-9a-f]{4}$",
+            "/sha: is \"xyz\", should match /^[0-9a-f]{4}$/",
             "/tags/1: is \"\", should be at least 1 character long",
             "/tags/2: is \"a\", the same as element 0 (elements should differ)",
             "/place/longitude: missing (required with 'latitude')",
             "/caption: should not have 'markup' or 'custom'",
-            "/path: is \"/etc\", should not match ^/",
+            "/path: is \"/etc\", should not match /^//",
             "/extra~1~0: is not a member this object may have",
         ])
         XCTAssertEqual(try failures(schema, #"{"width": 2.5}"#), ["/width: is 2.5, should be an integer", "/kind: missing (required)"])

@@ -121,7 +121,7 @@ struct SchemaNode: Sendable {
     var items: Int?
     var minItems: Int?, maxItems: Int?
     var uniqueItems = false
-    var members: MemberRules?
+    var members: SharedMemberRules?
     var minProperties: Int?, maxProperties: Int?
     var allOf: [Int] = [], anyOf: [Int] = [], oneOf: [Int] = []
     var not: Int?
@@ -132,8 +132,15 @@ struct SchemaNode: Sendable {
 
     /// The schemas this one applies to the same value (not to its members or elements).
     var inPlace: [Int] {
-        allOf + anyOf + oneOf + [not, condition, then, otherwise, reference].compactMap { $0 } + (members?.dependentSchemas.map(\.schema) ?? [])
+        allOf + anyOf + oneOf + [not, condition, then, otherwise, reference].compactMap { $0 } + (members?.rules.dependentSchemas.map(\.schema) ?? [])
     }
+}
+
+/// ``MemberRules`` as the walk reads them for every object: shared, not copied, and constant
+/// (a class's `let`, so reading needs no exclusivity checks).
+final class SharedMemberRules: Sendable {
+    let rules: MemberRules
+    init(_ rules: MemberRules) { self.rules = rules }
 }
 
 /// What an object schema says of members: by name, by pattern, and of the others.

@@ -95,9 +95,9 @@ struct SchemaCompiler {
             case "$defs":
                 for (name, definition) in try object(value, at) { _ = try compile(definition, at: at.appending(name)) }
             case "properties", "patternProperties", "additionalProperties", "required", "dependentRequired", "dependentSchemas":
-                var rules = schema.members ?? MemberRules()
+                var rules = schema.members?.rules ?? MemberRules()
                 try addMemberRule(keyword, value, at, to: &rules)
-                schema.members = rules
+                schema.members = SharedMemberRules(rules)
             case "$schema", "$id":
                 guard location.tokens.isEmpty else { throw failure(at, "'\(keyword)' is taken at the root only") }
                 if keyword == "$schema", value.string != JSONSchema.dialect {

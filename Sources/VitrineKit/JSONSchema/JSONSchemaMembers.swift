@@ -3,9 +3,9 @@
 /// the names are not known to be sorted, to find the last of a repeated name first).
 extension SchemaWalk {
     /// Whether the members of object `node` meet `rules`; `count` gets how many there are.
-    mutating func checkMembers(_ rules: MemberRules, _ node: Int, count: inout Int) -> Bool {
+    mutating func checkMembers(_ shared: SharedMemberRules, _ node: Int, count: inout Int) -> Bool {
         // By name number: the member that counts (0: none), as the last of its name.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(rules.names.count, 1)) { seen in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(shared.rules.names.count, 1)) { seen in
             seen.initialize(repeating: 0)
             // Sorted names are all different: one pass does.
             let distinct = records[node].flags & JSONRecord.sortedKeys != 0
@@ -13,7 +13,7 @@ extension SchemaWalk {
             if !distinct {
                 var child = document.firstChild(of: node)
                 while child != 0 {
-                    if let name = name(of: child, in: rules) { seen[name] = Int32(child) }
+                    if let name = name(of: child, in: shared) { seen[name] = Int32(child) }
                     members += 1
                     child = Int(records[child].next)
                 }
@@ -21,31 +21,31 @@ extension SchemaWalk {
             var valid = true
             var child = document.firstChild(of: node)
             while child != 0 {
-                let name = name(of: child, in: rules)
+                let name = name(of: child, in: shared)
                 if distinct {
                     if let name { seen[name] = Int32(child) }
                     members += 1
                 }
-                if name == nil || seen[name!] == Int32(child), !checkMember(child, name, rules) {
+                if name == nil || seen[name!] == Int32(child), !checkMember(child, name, shared) {
                     guard reporting else { return false }
                     valid = false
                 }
                 child = Int(records[child].next)
             }
             count = members
-            for name in rules.required where seen[name] == 0 {
+            for name in shared.rules.required where seen[name] == 0 {
                 guard reporting else { return false }
-                fail(node, "missing (required)", member: rules.text(of: name))
+                fail(node, "missing (required)", member: shared.rules.text(of: name))
                 valid = false
             }
-            for (name, needs) in rules.dependentRequired where seen[name] != 0 {
+            for (name, needs) in shared.rules.dependentRequired where seen[name] != 0 {
                 for need in needs where seen[need] == 0 {
                     guard reporting else { return false }
-                    fail(node, "missing (required with '\(rules.text(of: name))')", member: rules.text(of: need))
+                    fail(node, "missing (required with '\(shared.rules.text(of: name))')", member: shared.rules.text(of: need))
                     valid = false
                 }
             }
-            for (name, dependent) in rules.dependentSchemas where seen[name] != 0 && !check(dependent, node) {
+            for (name, dependent) in shared.rules.dependentSchemas where seen[name] != 0 && !check(dependent, node) {
                 guard reporting else { return false }
                 valid = false
             }
@@ -55,23 +55,23 @@ extension SchemaWalk {
 
     /// The number the rules give member `child`'s name, nil when they do not name it.
     @inline(__always)
-    private func name(of child: Int, in rules: MemberRules) -> Int? {
-        document.withStringBytes(child, key: true) { rules.names.lookUp($0) }
+    private func name(of child: Int, in shared: SharedMemberRules) -> Int? {
+        document.withStringBytes(child, key: true) { shared.rules.names.lookUp($0) }
     }
 
     /// Member `child` against its property's schema, the patterns its name matches, or else
     /// `additionalProperties`.
-    private mutating func checkMember(_ child: Int, _ name: Int?, _ rules: MemberRules) -> Bool {
+    private mutating func checkMember(_ child: Int, _ name: Int?, _ shared: SharedMemberRules) -> Bool {
         path.append((Int32(child), -1))
         defer { path.removeLast() }
         var valid = true, matched = false
-        if let name, let property = rules.properties[name] {
+        if let name, let property = shared.rules.properties[name] {
             matched = true
             valid = check(property, child)
         }
-        if !rules.patternProperties.isEmpty {
+        if !shared.rules.patternProperties.isEmpty {
             let patterns = document.withStringBytes(child, key: true) { key in
-                rules.patternProperties.filter { $0.pattern.matches(utf8: key) }
+                shared.rules.patternProperties.filter { $0.pattern.matches(utf8: key) }
             }
             for (_, property) in patterns {
                 matched = true
@@ -81,7 +81,7 @@ extension SchemaWalk {
                 }
             }
         }
-        if !matched, let additional = rules.additionalProperties {
+        if !matched, let additional = shared.rules.additionalProperties {
             if schema[additional].always == false {
                 fail(child, "is not a member this object may have")
                 return false

@@ -108,7 +108,7 @@ struct SchemaWalk {
         }
         if let pattern = rules.pointee.pattern, !document.withStringBytes(node, { pattern.matches(utf8: $0) }) {
             guard reporting else { return false }
-            fail(node, "is \(describe(node)), should match \(pattern.source)")
+            fail(node, "is \(describe(node)), should match /\(pattern.source)/")
             valid = false
         }
         return valid
@@ -247,7 +247,7 @@ struct SchemaWalk {
     private func forbidden(_ index: Int, _ node: Int) -> String {
         let rules = schema[index]
         func members(_ rules: SchemaNode) -> [String]? {
-            guard let members = rules.members, members.properties.allSatisfy({ $0 == nil }), members.patternProperties.isEmpty,
+            guard let members = rules.members?.rules, members.properties.allSatisfy({ $0 == nil }), members.patternProperties.isEmpty,
                 members.additionalProperties == nil, rules.anyOf.isEmpty, rules.pattern == nil
             else { return nil }
             return members.required.map { "'\(members.text(of: $0))'" }
@@ -258,7 +258,7 @@ struct SchemaWalk {
             if names.allSatisfy({ $0?.count == 1 }) { return "should not have \(names.map { $0![0] }.joined(separator: " or "))" }
         }
         if let pattern = rules.pattern, rules.members == nil, rules.types == nil {
-            return "is \(describe(node)), should not match \(pattern.source)"
+            return "is \(describe(node)), should not match /\(pattern.source)/"
         }
         return "should not match the schema at #\(rules.location)"
     }

@@ -84,12 +84,15 @@ enum ManifestCommand {
 
     static func runValidate(_ command: ParsedCommand) -> Int32 {
         let file = command.positionals[0]
-        let manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
+        let document: JSONDocument
+        do {
+            document = try ManifestFile.document(try ManifestFile.bytes(of: file))
+            try ManifestFile.identify(document)
+        } catch {
             Diagnostics.fileError(path: file, message: error.description)
             return ExitStatus.someFailed
         }
-        let problems = ManifestValidator.problems(in: manifest)
+        let problems = ManifestValidator.problems(in: document)
         for problem in problems { Diagnostics.fileError(path: file, message: problem.description) }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }
