@@ -31,6 +31,19 @@ final class JSONSchemaTests: XCTestCase {
         }
     }
 
+    /// The manifest's schema loads (the validator implements every keyword it uses), and
+    /// a keyword it does not know added to it would stop it loading.
+    func testTheManifestSchemaLoadsAndCannotOutgrowTheValidator() throws {
+        XCTAssertNoThrow(try JSONSchema(ManifestSchema.text))
+        XCTAssertTrue(ManifestSchema.compiled.isValid(try JSONDocument(Data(try Manifest().encoded())).root))
+        let grown = ManifestSchema.text.replacingOccurrences(of: #""pages": { "type": "integer", "minimum": 2 }"#,
+            with: #""pages": { "type": "integer", "minimum": 2, "multipleOf": 2 }"#)
+        XCTAssertNotEqual(grown, ManifestSchema.text)
+        XCTAssertThrowsError(try JSONSchema(grown)) {
+            XCTAssertEqual("\($0)", "#/$defs/item/properties/pages/multipleOf: 'multipleOf' is not a keyword this validator implements")
+        }
+    }
+
     func testFailuresSayWhereAndWhat() throws {
         let schema = #"""
             {"type": "object", "required": ["width", "kind"], "additionalProperties": false,

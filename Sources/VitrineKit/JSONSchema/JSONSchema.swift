@@ -11,7 +11,7 @@ import Foundation
 /// root only.
 ///
 /// When an object has a member name twice, the last one is checked, as the lookups of
-/// ``JSONNode`` (and Python's json) read it; members no property names are each checked.
+/// ``JSONNode`` (and Python's json) read it; of members that no property names, each is checked.
 public struct JSONSchema: Sendable {
     /// The compiled schemas; the root is 0.
     let nodes: [SchemaNode]
