@@ -244,8 +244,8 @@ final class BuildResumeTests: TemporaryFolderTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: delay)
-        XCTAssertEqual(getpgid(process.processIdentifier), process.processIdentifier, "a group of its own")
         XCTAssertTrue(process.isRunning, "still building when stopped")
+        XCTAssertEqual(getpgid(process.processIdentifier), process.processIdentifier, "a group of its own")
         kill(wholeGroup ? -process.processIdentifier : process.processIdentifier, signal)
         process.waitUntilExit()
         return process.terminationStatus
@@ -267,17 +267,19 @@ final class BuildResumeTests: TemporaryFolderTestCase {
         let reference = folder + "/reference"
         XCTAssertEqual(try Vitrine.run(["build", source, "-o", reference]).status, 0)
         let expected = try snapshot(reference)
-        let site = folder + "/site"
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<4 {
-            _ = try interruptedBuild(into: site, after: Double.random(in: 0.2...2.5, using: &generator), signal: SIGKILL, wholeGroup: true)
+        // Each round: a build killed (workers and all) at a random moment, then a build at once.
+        for round in 0..<3 {
+            let site = folder + "/site-\(round)"
+            let delay = Double.random(in: 0.2...2.0, using: &generator)
+            _ = try interruptedBuild(into: site, after: delay, signal: SIGKILL, wholeGroup: true)
+            let finished = try Vitrine.run(["build", source, "-o", site])
+            XCTAssertEqual(finished.status, 0, finished.stderr)
+            let got = try snapshot(site)
+            XCTAssertEqual(got.files.subtracting(expected.files).sorted().prefix(5), [], "no file the uninterrupted build lacks (killed after \(delay) s)")
+            XCTAssertEqual(expected.files.subtracting(got.files).sorted().prefix(5), [], "no file missing (killed after \(delay) s)")
+            XCTAssertEqual(got.manifest, expected.manifest, "the same manifest, byte for byte (killed after \(delay) s)")
         }
-        let finished = try Vitrine.run(["build", source, "-o", site])
-        XCTAssertEqual(finished.status, 0, finished.stderr)
-        let got = try snapshot(site)
-        XCTAssertEqual(got.files.subtracting(expected.files).sorted().prefix(5), [], "no file the uninterrupted build lacks")
-        XCTAssertEqual(expected.files.subtracting(got.files).sorted().prefix(5), [], "no file missing")
-        XCTAssertEqual(got.manifest, expected.manifest, "the same manifest, byte for byte")
     }
 
     func testSIGTERMStopsCleanlyAndTheNextBuildResumes() throws {

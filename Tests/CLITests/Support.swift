@@ -42,7 +42,9 @@ struct Vitrine {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         defer { watchdog.cancel() }
         let (status, out, err) = try runToEnd(process, stdin: stdin)
-        return Run(status: status, stdout: out, stderr: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+        let run = Run(status: status, stdout: out, stderr: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+        PrintedManifests.check(arguments, stdin: stdin, currentDirectory: currentDirectory, run: run)
+        return run
     }
 }
 

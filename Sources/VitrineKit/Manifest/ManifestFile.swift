@@ -29,20 +29,26 @@ public enum ManifestFile {
         do { return try JSONDocument(data) } catch { throw ReadError(description: "not JSON") }
     }
 
-    /// The manifest a parsed document holds, or why it is not one (JSON that is not an
-    /// object, such as `null` or `[]`, is not a manifest).
-    public static func decode(_ document: JSONDocument) throws(ReadError) -> Manifest {
-        guard document.root.kind == .object else {
-            throw ReadError(description: "not a vitrine manifest (the top level is \(document.root.kind), not an object)")
+    /// Whether a parsed document is meant as a manifest at all: an object whose `schema` is
+    /// `vitrine-manifest/…`. JSON that is not an object (`null`, `"str"`, `[]`, `42`) is not
+    /// a manifest, whatever the command.
+    public static func identify(_ document: JSONDocument) throws(ReadError) {
+        let root = document.root
+        guard root.kind == .object else {
+            throw ReadError(description: "not a vitrine manifest (the top level is \(root.kind), not an object)")
         }
+        guard let schema = root["schema"] else { throw ReadError(description: "not a vitrine manifest: 'schema' missing") }
+        guard let name = schema.string, name.hasPrefix("vitrine-manifest/") else {
+            throw ReadError(description: "not a vitrine manifest (schema \(schema.string.map { "'\($0)'" } ?? schema.text))")
+        }
+    }
+
+    /// The manifest a parsed document holds, or why it is not one (``identify(_:)``, then
+    /// where decoding stopped).
+    public static func decode(_ document: JSONDocument) throws(ReadError) -> Manifest {
+        try identify(document)
         do {
-            let manifest = try JSONDocumentDecoder().decode(Manifest.self, from: document)
-            guard manifest.schema.hasPrefix("vitrine-manifest/") else {
-                throw ReadError(description: "not a vitrine manifest (schema '\(manifest.schema)')")
-            }
-            return manifest
-        } catch let error as ReadError {
-            throw error
+            return try JSONDocumentDecoder().decode(Manifest.self, from: document)
         } catch let DecodingError.keyNotFound(key, context) {
             throw ReadError(description: "not a vitrine manifest: '\(key.stringValue)' missing\(at(context))")
         } catch let DecodingError.typeMismatch(_, context) {

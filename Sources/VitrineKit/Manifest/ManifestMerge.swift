@@ -49,8 +49,11 @@ public enum ManifestMerge {
         } catch {
             return .failure(Failure(description: "\(part.name): \(error.description)"))
         }
-        guard manifest.partial != nil else {
+        guard let partial = manifest.partial else {
             return .failure(Failure(description: "\(part.name): not a part of a gallery (made without --shard K/N)"))
+        }
+        if let problem = Shard.problem(parsing: partial.shard) {
+            return .failure(Failure(description: "\(part.name): partial.shard \(problem)"))
         }
         // The decoder read these very nodes: one per item, in order.
         let nodes = document.root["items"]?.elements

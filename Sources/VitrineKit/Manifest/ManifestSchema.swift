@@ -256,3 +256,12 @@ public enum ManifestSchema {
 }
 """#
 }
+
+extension ManifestSchema {
+    /// ``text`` compiled, once per process: what `vitrine manifest validate` checks manifests
+    /// against. It is a constant of the program (a test loads it), so failing to load it is a
+    /// bug, not an input error.
+    public static let compiled: JSONSchema = {
+        do { return try JSONSchema(text) } catch { preconditionFailure("the manifest schema does not load: \(error)") }
+    }()
+}

@@ -1,7 +1,11 @@
 import Foundation
 
-/// Checks a manifest's meaning beyond its shape (the shape is the schema's, and decoding's):
-/// each problem names its place with a JSON pointer.
+/// `vitrine manifest validate`: everything the manifest's JSON Schema says (the schema
+/// itself, ``ManifestSchema/text``, compiled once: ``ManifestSchema/compiled``), and what it
+/// cannot say: ids unique, indices, positions and prev/next as the order gives them, the
+/// selection numbered 1…k, paths inside the gallery, folder thumbnails that are items, sort
+/// keys in parts only, a part's shard, the initial index. Both read the parsed document's
+/// nodes; nothing is decoded. Each problem names its place with a JSON pointer.
 public enum ManifestValidator {
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
         /// A JSON pointer: `/items/3/next`.
@@ -10,104 +14,154 @@ public enum ManifestValidator {
         public var description: String { "\(pointer): \(message)" }
     }
 
+    /// The problems of a manifest's document, in document order. Where the schema and a
+    /// check of meaning both object to one value, the check of meaning says it (`is -1, should
+    /// be 3` rather than `should be at least 0`).
+    public static func problems(in document: JSONDocument) -> [Problem] {
+        var checks = ManifestChecks(root: document.root)
+        checks.run()
+        let own = Set(checks.problems.map(\.problem.pointer))
+        var found = checks.problems
+        for failure in ManifestSchema.compiled.failures(in: document.root) {
+            let pointer = failure.pointer.description
+            if !own.contains(pointer) { found.append((failure.node, Problem(pointer: pointer, message: failure.message))) }
+        }
+        // Document order: by the node each is about (stable: each check's own order within).
+        return found.enumerated().sorted { ($0.element.node, $0.offset) < ($1.element.node, $1.offset) }.map(\.element.problem)
+    }
+
+    /// The problems of `manifest` as vitrine would write it.
     public static func problems(in manifest: Manifest) -> [Problem] {
-        var problems: [Problem] = []
-        let items = manifest.items
+        guard let data = try? manifest.encoded(), let document = try? JSONDocument(data) else {
+            return [Problem(pointer: "", message: "cannot be written as JSON")]
+        }
+        return problems(in: document)
+    }
+}
+
+/// The checks of meaning, on the document's nodes. A value of the wrong type is left to the
+/// schema. (Checks of outputs' fields: ManifestChecks+Outputs.swift.)
+struct ManifestChecks {
+    let root: JSONNode
+    var problems: [(node: Int, problem: ManifestValidator.Problem)] = []
+
+    init(root: JSONNode) { self.root = root }
+
+    mutating func add(_ node: JSONNode, _ pointer: @autoclosure () -> String, _ message: String) {
+        problems.append((node.index, .init(pointer: pointer(), message: message)))
+    }
+
+    mutating func run() {
+        guard root.kind == .object else { return }
+        let items = root["items"].map { $0.kind == .array ? Array($0.elements) : [] } ?? []
+        let ids = items.map { $0.kind == .object ? $0["id"]?.string : nil }
         let count = items.count
+        let cyclic = root["cyclic"]?.bool ?? false
+        let partial = root["partial"]
         var firstIndexOfID: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
+        firstIndexOfID.reserveCapacity(count)
+        var selected: [(offset: Int, number: Int, node: JSONNode)] = []
+        for (index, object) in items.enumerated() where object.kind == .object {
             let at = "/items/\(index)"
-            if let earlier = firstIndexOfID[item.id] {
-                problems.append(.init(pointer: at + "/id", message: "duplicate id '\(item.id)' (also /items/\(earlier)/id)"))
-            } else {
-                firstIndexOfID[item.id] = index
-            }
-            let safe = item.id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "/" }
-            if !safe || item.id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*$", options: .regularExpression) == nil {
-                problems.append(.init(pointer: at + "/id", message: "'\(item.id)' is not a URL-safe id"))
-            }
-            if item.index != index { problems.append(.init(pointer: at + "/index", message: "is \(item.index), should be \(index)")) }
-            let position = Navigation.positionText(index: index, count: count)
-            if item.position != position {
-                problems.append(.init(pointer: at + "/position", message: "is '\(item.position)', should be '\(position)'"))
-            }
-            for (name, delta, value) in [("prev", -1, item.prev), ("next", 1, item.next)] {
-                let target = count > 1 ? Navigation.index(from: index, delta: delta, count: count, cyclic: manifest.cyclic) : nil
-                let expected = target.map { items[$0].id }
-                if value != expected {
-                    let should = expected.map { "'\($0)'" } ?? "absent"
-                    problems.append(.init(pointer: at + "/" + name, message: "is \(value.map { "'\($0)'" } ?? "absent"), should be \(should)"))
+            let item = ItemFields(object)
+            if let id = ids[index], let idNode = item[.id] {
+                if let earlier = firstIndexOfID[id] {
+                    add(idNode, at + "/id", "duplicate id '\(id)' (also /items/\(earlier)/id)")
+                } else {
+                    firstIndexOfID[id] = index
                 }
             }
-            if let encoded = item.source.pathBytes {
+            if let node = item[.index], let value = node.int, value != index { add(node, at + "/index", "is \(node.text), should be \(index)") }
+            if let node = item[.position], let position = node.string {
+                let expected = Navigation.positionText(index: index, count: count)
+                if position != expected { add(node, at + "/position", "is '\(position)', should be '\(expected)'") }
+            }
+            for (field, name, delta) in [(ItemFields.Name.prev, "prev", -1), (.next, "next", 1)] {
+                let node = item[field]
+                if let node, node.kind != .string { continue }
+                let target = count > 1 ? Navigation.index(from: index, delta: delta, count: count, cyclic: cyclic) : nil
+                let expected = target.flatMap { ids[$0] }
+                let value = node?.string
+                if value != expected {
+                    add(node ?? item.node, at + "/" + name, "is \(value.map { "'\($0)'" } ?? "absent"), should be \(expected.map { "'\($0)'" } ?? "absent")")
+                }
+            }
+            if let source = item[.source], let encoded = source["pathBytes"]?.string {
                 if let bytes = Data(base64Encoded: encoded) {
-                    if String(decoding: bytes, as: UTF8.self) != item.source.path {
-                        problems.append(.init(pointer: at + "/source/path", message: "is not source.pathBytes read as UTF-8"))
+                    if let path = source["path"], path.string != String(decoding: bytes, as: UTF8.self) {
+                        add(path, at + "/source/path", "is not source.pathBytes read as UTF-8")
                     }
                 } else {
-                    problems.append(.init(pointer: at + "/source/pathBytes", message: "is not base64"))
+                    add(source["pathBytes"]!, at + "/source/pathBytes", "is not base64")
                 }
             }
-            for (number, rendition) in (item.renditions ?? []).enumerated() {
-                let parts = rendition.path.split(separator: "/", omittingEmptySubsequences: false)
-                if rendition.path.hasPrefix("/") || parts.contains("..") || rendition.path.isEmpty {
-                    problems.append(.init(pointer: at + "/renditions/\(number)/path",
-                        message: "'\(rendition.path)' is not a relative path inside the gallery"))
-                }
+            for (number, rendition) in item.elements(of: .renditions).enumerated() {
+                checkInside(rendition["path"], at + "/renditions/\(number)/path")
             }
-            if let tiles = item.tiles {
-                for (name, path) in [("path", tiles.path), ("entry", tiles.entry)] {
-                    if let path, !isInside(path) {
-                        problems.append(.init(pointer: at + "/tiles/" + name, message: "'\(path)' is not a relative path inside the gallery"))
-                    }
-                }
-                if tiles.overlap != 0 && tiles.layout != .dz {
-                    problems.append(.init(pointer: at + "/tiles/overlap", message: "is \(tiles.overlap); only Deep Zoom tiles overlap"))
-                }
-            }
-            if let zoom = item.zoom {
-                if zoom.enabled != (zoom.maxScale > zoom.minScale) {
-                    problems.append(.init(pointer: at + "/zoom/enabled",
-                        message: "is \(zoom.enabled), but maxScale \(zoom.maxScale) and minScale \(zoom.minScale) say otherwise"))
-                }
-                if let scale = zoom.doubleTapScale, !(zoom.minScale...zoom.maxScale).contains(scale) {
-                    problems.append(.init(pointer: at + "/zoom/doubleTapScale",
-                        message: "\(scale) is outside minScale to maxScale (\(zoom.minScale) to \(zoom.maxScale))"))
-                }
+            checkOutputs(of: item.node, at: at)
+            if let node = item[.selection], let number = node.int { selected.append((index, number, node)) }
+            // A part (--shard) has sort keys; a whole gallery has none.
+            if (item[.sortKey] == nil) == (partial != nil) {
+                add(item[.sortKey] ?? item.node, at + "/sortKey", partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one")
             }
         }
         // Selection numbers: 1…k, each once.
-        let selected = items.enumerated().compactMap { offset, item in item.selection.map { (offset, $0) } }
         var uses: [Int: Int] = [:]
-        for (_, number) in selected { uses[number, default: 0] += 1 }
-        for (offset, number) in selected where number < 1 || number > selected.count || uses[number]! > 1 {
-            problems.append(.init(pointer: "/items/\(offset)/selection",
-                message: "\(number) breaks the selection numbering (1 to \(selected.count), each once)"))
+        for entry in selected { uses[entry.number, default: 0] += 1 }
+        for entry in selected where entry.number < 1 || entry.number > selected.count || uses[entry.number]! > 1 {
+            add(entry.node, "/items/\(entry.offset)/selection", "\(entry.number) breaks the selection numbering (1 to \(selected.count), each once)")
         }
-        var folderPaths = Set<String>()
-        for (number, folder) in (manifest.folders ?? []).enumerated() {
-            if !folderPaths.insert(folder.path).inserted {
-                problems.append(.init(pointer: "/folders/\(number)/path", message: "'\(folder.path)' is listed twice"))
-            }
-            if let thumbnail = folder.thumbnail, firstIndexOfID[thumbnail] == nil {
-                problems.append(.init(pointer: "/folders/\(number)/thumbnail", message: "'\(thumbnail)' is not an item's id"))
-            }
-        }
-        // A part (--shard) has sort keys and no initial index; a whole gallery has neither key.
-        for (index, item) in items.enumerated() where (item.sortKey == nil) == (manifest.partial != nil) {
-            problems.append(.init(pointer: "/items/\(index)/sortKey",
-                message: manifest.partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one"))
-        }
-        problems += sheetProblems(in: manifest, ids: firstIndexOfID)
-        if let initial = manifest.initialIndex, !(0..<count).contains(initial) {
+        checkFolders(knownIDs: firstIndexOfID)
+        checkSheets(knownIDs: firstIndexOfID)
+        if let node = root["initialIndex"], let initial = node.int, !(0..<count).contains(initial) {
             let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
-            problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))
+            add(node, "/initialIndex", "\(initial) is not an item's index (\(range))")
         }
-        return problems
+        if let node = partial?["shard"], let shard = node.string, let problem = Shard.problem(parsing: shard) {
+            add(node, "/partial/shard", problem)
+        }
     }
 
-    /// Whether `path` is relative and stays inside the gallery (no `..` part).
-    static func isInside(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
+    private mutating func checkFolders(knownIDs: [String: Int]) {
+        guard let folders = root["folders"], folders.kind == .array else { return }
+        var paths = Set<String>()
+        for (number, folder) in folders.elements.enumerated() {
+            if let node = folder["path"], let path = node.string, !paths.insert(path).inserted {
+                add(node, "/folders/\(number)/path", "'\(path)' is listed twice")
+            }
+            if let node = folder["thumbnail"], let thumbnail = node.string, knownIDs[thumbnail] == nil {
+                add(node, "/folders/\(number)/thumbnail", "'\(thumbnail)' is not an item's id")
+            }
+        }
+    }
+}
+
+/// The members of an item the checks read, found in one walk over its members (the last of a
+/// name given twice, as lookups find it).
+struct ItemFields {
+    enum Name: Int, CaseIterable { case id, index, position, prev, next, source, renditions, selection, sortKey }
+
+    static let table: SchemaNameTable = {
+        var table = SchemaNameTable()
+        for name in Name.allCases { _ = table.add("\(name)") }
+        return table
+    }()
+
+    let node: JSONNode
+    private var found: [JSONNode?] = Array(repeating: nil, count: Name.allCases.count)
+
+    init(_ node: JSONNode) {
+        self.node = node
+        for member in node.elements {
+            if let number = node.document.withStringBytes(member.index, key: true, { Self.table.lookUp($0) }) { found[number] = member }
+        }
+    }
+
+    subscript(name: Name) -> JSONNode? { found[name.rawValue] }
+
+    /// The elements of member `name` when it is an array; none otherwise.
+    func elements(of name: Name) -> [JSONNode] {
+        guard let array = self[name], array.kind == .array else { return [] }
+        return Array(array.elements)
     }
 }

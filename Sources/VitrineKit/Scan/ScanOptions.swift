@@ -58,11 +58,33 @@ public struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvert
         self.count = count
     }
 
-    /// `K/N`.
+    /// Most parts a gallery may be made in.
+    public static let largestCount = 10_000
+
+    /// `K/N`: decimal digits without a leading zero (as the manifest schema's pattern).
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count <= 10_000 else { return nil }
+        guard let (index, count) = Self.numbers(text), count <= Self.largestCount else { return nil }
         self.init(index: index, count: count)
+    }
+
+    /// Why `text` is not a shard, in words naming it (`"3/2" is not K/N with 1 <= K <= N`);
+    /// nil when it is one.
+    public static func problem(parsing text: String) -> String? {
+        guard Shard(parsing: text) == nil else { return nil }
+        if let (_, count) = numbers(text), count > largestCount { return "\(quoted(text)) has more than \(largestCount) parts" }
+        return "\(quoted(text)) is not K/N with 1 <= K <= N"
+    }
+
+    private static func numbers(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let decimal = parts.allSatisfy { $0.first.map { $0 != "0" } == true && $0.utf8.count <= 9 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard parts.count == 2, decimal, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        return (index, count)
+    }
+
+    /// `text` as a JSON string (escapes and all), for a message.
+    private static func quoted(_ text: String) -> String {
+        JSONWriter.compact.data(.string(text)).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     public var description: String { "\(index)/\(count)" }

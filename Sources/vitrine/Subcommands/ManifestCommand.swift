@@ -30,10 +30,17 @@ enum ManifestCommand {
 
     static let validate = CommandSpec(
         name: "validate",
-        abstract: "Check a manifest: its shape, and what the schema cannot say (ids, indices, links, selection, paths).",
+        abstract: "Check a manifest: everything its JSON Schema says, and what a schema cannot (ids, indices, links, selection, paths).",
         discussion: """
-            Each problem is one line on stderr naming its place with a JSON pointer
-            (/items/3/next). Exit 0 when valid, 1 when not.
+            The shape is checked against the schema 'vitrine manifest schema' prints, read by
+            vitrine's own JSON Schema 2020-12 validator (the verdict check-jsonschema gives):
+            types, required and unknown fields, allowed values, bounds, patterns. Then what
+            the schema cannot say: ids unique, index, position, prev and next as the order
+            gives them, selection numbered 1 to k, rendition paths inside the gallery, folder
+            thumbnails that are items, sort keys in parts only, a part's shard K/N, the
+            initial index. Each problem is one line on stderr naming its place with a JSON
+            pointer (/items/3/width: is -5, should be at least 1). Exit 0 when valid, 1 when
+            not.
             """,
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
 
@@ -47,8 +54,9 @@ enum ManifestCommand {
             parts record what it compares), indices, positions and prev/next are recomputed,
             --initial-index is checked, errors are joined (those every part saw, such as a
             missing input, once). The result is byte for byte what a single run would print.
-            An item in two parts, a part given twice or missing, or parts made with other
-            options are errors (exit 1), and nothing is printed.
+            A part whose partial.shard is not K/N with 1 <= K <= N, an item in two parts, a
+            part given twice or missing, or parts made with other options are errors (exit 1),
+            and nothing is printed.
             """,
         positionals: [PositionalSpec(name: "PART", help: "a partial manifest (- for stdin, once)", arity: .oneOrMore)])
 
@@ -84,12 +92,15 @@ enum ManifestCommand {
 
     static func runValidate(_ command: ParsedCommand) -> Int32 {
         let file = command.positionals[0]
-        let manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
+        let document: JSONDocument
+        do {
+            document = try ManifestFile.document(try ManifestFile.bytes(of: file))
+            try ManifestFile.identify(document)
+        } catch {
             Diagnostics.fileError(path: file, message: error.description)
             return ExitStatus.someFailed
         }
-        let problems = ManifestValidator.problems(in: manifest)
+        let problems = ManifestValidator.problems(in: document)
         for problem in problems { Diagnostics.fileError(path: file, message: problem.description) }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }

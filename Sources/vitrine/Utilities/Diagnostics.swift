@@ -23,6 +23,7 @@ enum Diagnostics {
     private static func line(_ text: String) { raw(escapingControls(text)) }
 
     static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
