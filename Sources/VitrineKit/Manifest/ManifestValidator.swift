@@ -99,6 +99,9 @@ public enum ManifestValidator {
                 message: manifest.partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one"))
         }
         problems += sheetProblems(in: manifest, ids: firstIndexOfID)
+        if !Manifest.gapRange.contains(manifest.gap) {
+            problems.append(.init(pointer: "/gap", message: "\(manifest.gap) is outside \(Manifest.gapRange.lowerBound) to \(Manifest.gapRange.upperBound) pixels"))
+        }
         if let initial = manifest.initialIndex, !(0..<count).contains(initial) {
             let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
             problems.append(.init(pointer: "/initialIndex", message: "\(initial) is not an item's index (\(range))"))
