@@ -17,7 +17,7 @@ enum ExitStatus {
 enum Frontend {
     static let root = CommandSpec(
         name: "vitrine",
-        abstract: "Turn folders of photos and videos into a gallery: a JSON manifest, thumbnails, placeholder hashes, zoom tiles and contact sheets.",
+        abstract: "Turn folders of photos and videos into a gallery: a JSON manifest, thumbnails, placeholder hashes, zoom tiles, contact sheets and a web page.",
         discussion: """
             Data (JSON) goes to stdout; messages go to stderr.
             Exit status: 0 all good, 1 some files failed (each named on stderr and listed in the
@@ -26,7 +26,7 @@ enum Frontend {
             """,
         version: "vitrine \(VitrineVersion.string)",
         subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, SelectCommand.spec, ExportCommand.spec,
-            ManifestCommand.spec, WorkerCommand.spec])
+            PageCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -55,6 +55,7 @@ enum Frontend {
             case SheetCommand.spec.name: return SheetCommand.run(command)
             case SelectCommand.spec.name: return SelectCommand.run(command)
             case ExportCommand.spec.name: return ExportCommand.run(command)
+            case PageCommand.spec.name: return PageCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.schema.name:
                 return ManifestCommand.runSchema(command)
