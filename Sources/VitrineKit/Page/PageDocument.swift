@@ -19,6 +19,7 @@ enum PageDocument {
             <meta http-equiv="Content-Security-Policy" content="\(policy(script: script, style: style))">
             <meta name="referrer" content="no-referrer">
             <meta name="generator" content="vitrine \(VitrineVersion.string)">
+            <link rel="icon" href="data:,">
             <title>\(Markup.escape(title ?? "Gallery", quotes: true, html: true))</title>
             <style>\(style)</style>
             </head>
@@ -42,13 +43,14 @@ enum PageDocument {
     }
 
     /// The page's policy: no source at all by default; its own script and style by hash;
-    /// pictures and videos from the site only; no base URL, form or frame.
+    /// pictures and videos from the site only (and the page's empty `data:` icon); no base URL,
+    /// form or frame.
     static func policy(script: String, style: String) -> String {
         [
             "default-src 'none'",
             "script-src '\(hashSource(script))'",
             "style-src '\(hashSource(style))'",
-            "img-src 'self'",
+            "img-src 'self' data:",  // data: for the empty icon that spares a request for /favicon.ico
             "media-src 'self'",
             "base-uri 'none'",
             "form-action 'none'",

@@ -31,7 +31,7 @@ a { color: #9cf; }
 .viewer[hidden] { display: none; }
 .strip { position: absolute; inset: 0; will-change: transform; }
 .strip.moving { transition: transform .28s ease-out; }
-.page { position: absolute; left: 0; top: 0; overflow: hidden; background: #000; }
+.page { position: absolute; left: 0; top: 0; margin: 0; overflow: hidden; background: #000; }
 .stage { position: absolute; inset: 0; overflow: hidden; }
 .stage img, .stage video, .stage canvas { position: absolute; display: block; max-width: none; user-select: none; -webkit-user-drag: none; }
 .stage .tiles { position: absolute; inset: 0; pointer-events: none; }
