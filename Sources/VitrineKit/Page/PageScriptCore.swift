@@ -16,7 +16,6 @@ var videos = site.videos && typeof site.videos === 'object' ? site.videos : {};
 // Custom captions are JSON for a site's own code: shown only when the site says it has a
 // listener for them (data-vitrine-custom-captions on <html>), never evaluated.
 var customCaptionHook = document.documentElement.hasAttribute('data-vitrine-custom-captions');
-var HTML_NS = 'http://www.w3.org/1999/xhtml';
 document.documentElement.style.setProperty('--gap', gap + 'px');
 
 function readData(id) {

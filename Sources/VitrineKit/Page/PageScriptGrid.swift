@@ -73,8 +73,6 @@ var CAPTION_TAGS = {
   span: ['style'], br: [], p: [], ul: [], ol: ['start'], li: [], blockquote: [], pre: [], hr: [],
   h1: [], h2: [], h3: [], h4: [], h5: [], h6: []
 };
-var CAPTION_DROPPED = { script: 1, style: 1, template: 1, iframe: 1, object: 1, embed: 1, noscript: 1, textarea: 1,
-  title: 1, svg: 1, math: 1, select: 1 };
 
 function safeLink(value) {
   var url = value.trim();
@@ -89,47 +87,58 @@ function colourOf(style) {
   return match ? match[1] : null;
 }
 
-// Parses markup in an inert template (nothing in it runs or loads) and copies what is allowed.
-function importMarkup(markup, target) {
-  var template = document.createElement('template');
-  template.innerHTML = markup;
-  copyAllowed(template.content, target, 0);
+var VOID_TAGS = { br: 1, hr: 1 };
+var ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(text) {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, function (whole, body) {
+    if (body.charAt(0) !== '#') return Object.prototype.hasOwnProperty.call(ENTITIES, body) ? ENTITIES[body] : whole;
+    var code = body.charAt(1) === 'x' || body.charAt(1) === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
 }
 
-function copyAllowed(from, to, depth) {
-  for (var node = from.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 3) {
-      to.appendChild(document.createTextNode(node.data));
-      continue;
-    }
-    if (node.nodeType !== 1 || depth > 40 || CAPTION_DROPPED[node.localName]) continue;
-    var allowed = node.namespaceURI === HTML_NS && Object.prototype.hasOwnProperty.call(CAPTION_TAGS, node.localName)
-      ? CAPTION_TAGS[node.localName] : null;
-    if (!allowed) {
-      copyAllowed(node, to, depth + 1);  // unknown elements give their text
-      continue;
-    }
-    var copy = document.createElement(node.localName);
-    allowed.forEach(function (name) {
-      var value = node.getAttribute(name);
-      if (value === null) return;
-      if (name === 'href') {
-        var link = safeLink(value);
-        if (link !== null) {
-          copy.setAttribute('href', link);
-          copy.setAttribute('rel', 'noopener noreferrer');
-        }
-      } else if (name === 'style') {
-        var colour = colourOf(value);
-        if (colour) copy.style.color = colour;  // the object model: no style attribute for the policy to refuse
-      } else if (name === 'start') {
-        if (/^-?[0-9]{1,9}$/.test(value)) copy.setAttribute('start', value);
-      } else {
-        copy.setAttribute(name, value);
+// Builds the markup vitrine's sanitiser writes (lower-case tags, double-quoted attributes,
+// entities) as elements of the allowlist, without the browser's HTML parser: nothing in it is
+// parsed as live HTML, and a colour is set through the object model, so that the policy's
+// ban on style attributes is never met. Anything else reads as text; unknown tags go.
+function importMarkup(markup, target) {
+  var stack = [target], last = 0, match;
+  var tag = /<(\/?)([a-z][a-z0-9]*)((?:\s+[a-z-]+="[^"<>]*")*)\s*(\/?)>/g;
+  function text(raw) { if (raw) stack[stack.length - 1].appendChild(document.createTextNode(decodeEntities(raw))); }
+  while ((match = tag.exec(markup))) {
+    text(markup.slice(last, match.index));
+    last = tag.lastIndex;
+    var name = match[2];
+    if (!Object.prototype.hasOwnProperty.call(CAPTION_TAGS, name)) continue;
+    if (match[1]) {
+      for (var depth = stack.length - 1; depth > 0; depth--) {
+        if (stack[depth].localName === name) { stack.length = depth; break; }
       }
-    });
-    copyAllowed(node, copy, depth + 1);
-    to.appendChild(copy);
+      continue;
+    }
+    var element = document.createElement(name), attribute, attributes = /([a-z-]+)="([^"]*)"/g;
+    while ((attribute = attributes.exec(match[3]))) allowAttribute(element, attribute[1], decodeEntities(attribute[2]));
+    stack[stack.length - 1].appendChild(element);
+    if (!VOID_TAGS[name] && !match[4] && stack.length < 40) stack.push(element);
+  }
+  text(markup.slice(last));
+}
+
+function allowAttribute(element, name, value) {
+  if (CAPTION_TAGS[element.localName].indexOf(name) < 0) return;
+  if (name === 'href') {
+    var link = safeLink(value);
+    if (link === null) return;
+    element.setAttribute('href', link);
+    element.setAttribute('rel', 'noopener noreferrer');
+  } else if (name === 'style') {
+    var colour = colourOf(value);
+    if (colour) element.style.color = colour;
+  } else if (name === 'start') {
+    if (/^-?[0-9]{1,9}$/.test(value)) element.setAttribute('start', value);
+  } else {
+    element.setAttribute(name, value);
   }
 }
 
