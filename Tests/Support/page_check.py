@@ -186,10 +186,17 @@ def main(argv=None):
             for _ in range(args.presses):
                 press(driver, Keys.ARROW_RIGHT)
                 report["counters"].append(counter(driver))
+            # A swipe back: the mouse dragged right by 300 px goes to the previous item.
+            ActionChains(driver).move_to_element(driver.find_element("css selector", "#viewer")).click_and_hold() \
+                .move_by_offset(150, 0).move_by_offset(150, 0).release().perform()
+            settle(driver)
+            report["afterSwipe"] = counter(driver)
             press(driver, Keys.ESCAPE)
             report["closedByEscape"] = driver.execute_script("return document.getElementById('viewer').hidden")
             report["focusBackOnCell"] = driver.execute_script(
                 "return document.activeElement && document.activeElement.getAttribute('data-index')")
+            report["focusRing"] = driver.execute_script(
+                "var s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth];")
         if args.gap_at is not None:
             open_cell(driver, args.gap_at)
             report["pages"] = driver.execute_script("""
@@ -207,6 +214,13 @@ return Array.prototype.map.call(document.querySelectorAll('#viewer .page'), func
             double_click_centre(driver)
             widths.append(driver.execute_script(PICTURE))
             report["zoomWidths"] = widths
+            # The wheel, far past any limit: the picture stops at the item's largest scale.
+            viewer = driver.find_element("css selector", "#viewer")
+            for _ in range(6):
+                ActionChains(driver).move_to_element(viewer).scroll_by_amount(0, -1500).perform()
+            settle(driver, 0.3)
+            report["wheelWidth"] = driver.execute_script(PICTURE)
+            report["window"] = driver.execute_script("return [innerWidth, innerHeight]")
             press(driver, Keys.ESCAPE)
         if args.tiles is not None:
             open_cell(driver, args.tiles)
