@@ -10,8 +10,9 @@ import Foundation
 public enum Markup {
     /// A caption's sanitised markup, its plain text, and what was removed on the way.
     public struct Sanitized: Equatable, Sendable {
-        /// The allowed subset as HTML: lower-case tags, double-quoted attributes, `&amp; &lt; &gt;`
-        /// (and `&quot;` in attributes) escaped, every element closed.
+        /// The allowed subset as HTML: lower-case tags, double-quoted attributes, `&amp; &lt; &gt;
+        /// &nbsp;` (and `&quot;` in attributes) escaped, every element closed: a fixed point of a
+        /// browser's parser and serialiser (parsed into a `div` and written out, the same text).
         public var html: String
         /// The same words without markup: blocks on their own lines, list items one a line.
         public var text: String
@@ -53,10 +54,10 @@ public enum Markup {
 
     private static func renderHTML(_ node: MarkupTree.Node, into html: inout String) {
         switch node {
-        case .text(let text): html += escape(text, quotes: false)
+        case .text(let text): html += escape(text, quotes: false, html: true)
         case .element(let name, let attributes, let children):
             html += "<" + name
-            for attribute in attributes { html += " \(attribute.name)=\"\(escape(attribute.value, quotes: true))\"" }
+            for attribute in attributes { html += " \(attribute.name)=\"\(escape(attribute.value, quotes: true, html: true))\"" }
             html += ">"
             guard !MarkupTree.void.contains(name) else { return }
             for child in children { renderHTML(child, into: &html) }
@@ -64,7 +65,7 @@ public enum Markup {
         }
     }
 
-    static func escape(_ text: String, quotes: Bool) -> String {
+    static func escape(_ text: String, quotes: Bool, html: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -73,6 +74,9 @@ public enum Markup {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"" where quotes: out += "&quot;"
+            // As browsers serialise it, so that HTML reads back and is written the same (Pango
+            // knows only XML's entities).
+            case "\u{A0}" where html: out += "&nbsp;"
             default: out.append(character)
             }
         }

@@ -25,7 +25,10 @@ struct MarkupTree: Equatable {
         "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
     ]
     static let void: Set<String> = ["br", "hr"]
-    static let closesParagraph: Set<String> = ["p", "ul", "ol", "blockquote", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Start tags that close an open `p` (HTML's "close a p element" in button scope, which no
+    /// allowed element bounds): `li` too, or `<p>a<li>b</li></p>` reads as three elements.
+    static let closesParagraph: Set<String> = ["p", "ul", "ol", "li", "blockquote", "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
     /// Elements dropped together with everything inside them.
     static let dropped: Set<String> = ["script", "style", "iframe", "object", "embed", "template", "noscript",
         "textarea", "title", "svg", "math", "head", "select", "frameset", "frame", "applet"]
@@ -60,7 +63,13 @@ struct MarkupTree: Equatable {
 
         mutating func warn(_ message: String) { if !warnings.contains(message) { warnings.append(message) } }
 
-        mutating func text(_ text: String) {
+        mutating func text(_ raw: String) {
+            var text = MarkupTree.normalized(raw)
+            // A browser drops the line break that opens a `pre` (and serialises none back): the
+            // tree holds none, so that what is written reads back the same.
+            if stack.count > 1, stack[stack.count - 1].name == "pre", stack[stack.count - 1].children.isEmpty {
+                text = String(text.drop { $0 == "\n" })
+            }
             guard !text.isEmpty else { return }
             if case .text(let previous)? = stack[stack.count - 1].children.last {
                 stack[stack.count - 1].children[stack[stack.count - 1].children.count - 1] = .text(previous + text)
@@ -90,7 +99,7 @@ struct MarkupTree: Equatable {
                     return Attribute(name: "href", value: url)
                 case "style": return MarkupTree.color(fromStyle: attribute.value).map { Attribute(name: "style", value: "color:\($0)") }
                 case "start": return Int(attribute.value).map { Attribute(name: "start", value: String($0)) }
-                default: return attribute
+                default: return Attribute(name: attribute.name, value: MarkupTree.normalized(attribute.value))
                 }
             }
             if name == "span", safe.isEmpty { return }  // a span that says nothing is just its text
@@ -100,6 +109,11 @@ struct MarkupTree: Equatable {
                 close("li")
             }
             if MarkupTree.closesParagraph.contains(name), stack.contains(where: { $0.name == "p" }) { close("p") }
+            // Where a browser's parser would not nest what the tree would (a parser differential,
+            // the root of mutation XSS): a link in a link ends the first (the adoption agency), a
+            // heading right inside a heading ends it. Written so, the markup reads back unchanged.
+            if name == "a", stack.contains(where: { $0.name == "a" }) { close("a") }
+            if MarkupTree.headings.contains(name), MarkupTree.headings.contains(stack[stack.count - 1].name) { pop() }
             if MarkupTree.void.contains(name) {
                 stack[stack.count - 1].children.append(.element(name: name, attributes: safe, children: []))
             } else if !selfClosing {
@@ -122,6 +136,13 @@ struct MarkupTree: Equatable {
             while stack.count > 1 { pop() }
             return stack[0].children
         }
+    }
+
+    /// Text as a browser's input stream has it: line ends as LF (CR LF and CR become LF), no NUL.
+    static func normalized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .replacingOccurrences(of: "\0", with: "")
     }
 
     /// `href` values kept: http, https and mailto links, and relative ones (no scheme).

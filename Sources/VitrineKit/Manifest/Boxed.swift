@@ -55,3 +55,4 @@ extension Boxed: Codable where Value: Codable {
         if let value = wrappedValue { try container.encode(value) } else { try container.encodeNil() }
     }
 }
+

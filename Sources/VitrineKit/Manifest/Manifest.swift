@@ -11,6 +11,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var generator: String = "vitrine \(VitrineVersion.string)"
     /// How a viewer should page: default `.horizontal`.
     public var direction: Direction = .horizontal
+    /// The space between pages in a viewer, in CSS pixels (seed 000's `subviewGap`), and
+    /// between a gallery page's cells: default ``defaultGap``. Always written; a manifest
+    /// written before it existed reads as the default.
+    @ReadsAsDefault<GapDefault> public var gap: Int = Manifest.defaultGap
     /// Whether `prev`/`next` wrap around at the ends.
     public var cyclic: Bool = false
     /// The item a viewer opens first (0-based; default 0). Absent when there are no items.
@@ -29,6 +33,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var sheets: [ContactSheet]?
 
     public static let schemaVersion = "vitrine-manifest/1"
+    /// `gap` when no option sets it: 30 pixels.
+    public static let defaultGap = 30
+    /// The gaps `--gap` takes, and `manifest validate` accepts.
+    public static let gapRange = 0...10_000
 
     public init() {}
 }

@@ -98,10 +98,10 @@ public enum ManifestMerge {
                 throw Failure(description: "\(name): its shard is not K/N")
             }
             guard shard.count == count, info.order == partial.order, info.reverse == partial.reverse,
-                info.initialIndex == partial.initialIndex, manifest.cyclic == first.cyclic, manifest.direction == first.direction,
+                info.initialIndex == partial.initialIndex, manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
                 manifest.schema == first.schema
             else {
-                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --cyclic and --initial-index must agree")
+                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --cyclic, --initial-index, --direction and --gap must agree")
             }
             if let other = seen[shard.index] { throw Failure(description: "shard \(shard) is given twice: \(other) and \(name)") }
             seen[shard.index] = name

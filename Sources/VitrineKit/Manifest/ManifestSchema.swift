@@ -14,6 +14,7 @@ public enum ManifestSchema {
     "schema": { "const": "vitrine-manifest/1" },
     "generator": { "type": "string", "pattern": "^vitrine " },
     "direction": { "enum": ["horizontal", "vertical"] },
+    "gap": { "type": "integer", "minimum": 0, "maximum": 10000 },
     "cyclic": { "type": "boolean" },
     "initialIndex": { "type": "integer", "minimum": 0 },
     "title": { "type": "string", "minLength": 1 },

@@ -113,6 +113,9 @@ struct ManifestChecks {
         }
         checkFolders(knownIDs: firstIndexOfID)
         checkSheets(knownIDs: firstIndexOfID)
+        if let node = root["gap"], let gap = node.int, !Manifest.gapRange.contains(gap) {
+            add(node, "/gap", "\(gap) is outside \(Manifest.gapRange.lowerBound) to \(Manifest.gapRange.upperBound) pixels")
+        }
         if let node = root["initialIndex"], let initial = node.int, !(0..<count).contains(initial) {
             let range = count == 0 ? "the gallery is empty" : "0 to \(count - 1)"
             add(node, "/initialIndex", "\(initial) is not an item's index (\(range))")

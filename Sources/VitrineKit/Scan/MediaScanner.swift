@@ -62,6 +62,8 @@ public struct MediaScanner: Sendable {
         }
         Navigation.link(&items, cyclic: options.cyclic)
         manifest.cyclic = options.cyclic
+        manifest.direction = options.direction
+        manifest.gap = options.gap
         manifest.items = items
         texts.describe(&manifest)
         manifest.errors = (found.errors + scanned.errors).sorted(by: ItemError.precedes)

@@ -29,6 +29,10 @@ public struct ScanOptions: Sendable {
     public var cyclic = false
     /// The item a viewer opens first: default 0.
     public var initialIndex = 0
+    /// How a viewer pages (the manifest's `direction`): default `.horizontal`.
+    public var direction: Direction = .horizontal
+    /// Pixels between a viewer's pages (the manifest's `gap`): default ``Manifest/defaultGap``.
+    public var gap = Manifest.defaultGap
     /// What to read of each file.
     public var probe = ProbeOptions()
     /// Where captions, titles, keywords, places and ratings come from.

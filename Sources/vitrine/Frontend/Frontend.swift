@@ -17,7 +17,7 @@ enum ExitStatus {
 enum Frontend {
     static let root = CommandSpec(
         name: "vitrine",
-        abstract: "Turn folders of photos and videos into a gallery: a JSON manifest, thumbnails, placeholder hashes, zoom tiles and contact sheets.",
+        abstract: "Turn folders of photos and videos into a gallery: a JSON manifest, thumbnails, placeholder hashes, zoom tiles, contact sheets and a web page.",
         discussion: """
             Data (JSON) goes to stdout; messages go to stderr.
             Exit status: 0 all good, 1 some files failed (each named on stderr and listed in the
@@ -25,8 +25,8 @@ enum Frontend {
             See vitrine(1) and 'vitrine help <command>'.
             """,
         version: "vitrine \(VitrineVersion.string)",
-        subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, BuildCommand.spec, SelectCommand.spec, ExportCommand.spec,
-            ManifestCommand.spec, WorkerCommand.spec])
+        subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, BuildCommand.spec, SelectCommand.spec,
+            ExportCommand.spec, PageCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -56,6 +56,7 @@ enum Frontend {
             case BuildCommand.spec.name: return BuildCommand.run(command)
             case SelectCommand.spec.name: return SelectCommand.run(command)
             case ExportCommand.spec.name: return ExportCommand.run(command)
+            case PageCommand.spec.name: return PageCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.get.name: return ManifestCommand.run(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.schema.name:
                 return ManifestCommand.runSchema(command)

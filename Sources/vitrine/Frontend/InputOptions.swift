@@ -13,6 +13,9 @@ enum InputOptions {
         .flag("cyclic", help: "prev/next wrap around: the last item's next is the first"),
         .value("initial-index", placeholder: "N", type: .integer(in: 0...Int(Int32.max)), defaultDescription: "0",
             help: "the item a viewer opens first (0-based; must exist)"),
+        .value("direction", placeholder: "DIRECTION", type: .choice(Direction.allCases.map(\.rawValue)),
+            defaultDescription: ScanOptions().direction.rawValue, help: "how a viewer pages: horizontal or vertical"),
+        gap,
         .value("jobs", short: "j", placeholder: "N", type: .integer(in: 1...256),
             defaultDescription: "\(ProcessInfo.processInfo.activeProcessorCount) (cores)",
             help: "worker processes"),
@@ -39,14 +42,27 @@ enum InputOptions {
             help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise"),
     ]
 
+    /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
+    /// leaves this one out of its specs (``specs(besides:)``).
+    static let gap = OptionSpec.value("gap", placeholder: "PX", type: .integer(in: Manifest.gapRange),
+        defaultDescription: String(Manifest.defaultGap), help: "pixels between a viewer's pages (and a gallery page's cells)")
+
+    /// ``specs`` without the options named in `taken` (those a command defines otherwise).
+    static func specs(besides taken: Set<String>) -> [OptionSpec] { specs.filter { !taken.contains($0.long) } }
+
     /// The scan options asked for, or nil (after saying why on stderr) when they cannot work.
-    /// - Parameter shard: read `--shard K/N` here (default); `build` reads its own (`auto`).
-    static func scanOptions(from command: ParsedCommand, shard: Bool = true) -> ScanOptions? {
+    /// - Parameters:
+    ///   - shard: read `--shard K/N` here (default); `build` reads its own (`auto`).
+    ///   - viewerGap: whether `--gap` is the manifest's (false for `sheet`, whose own `--gap`
+    ///     spaces its cells); default true.
+    static func scanOptions(from command: ParsedCommand, shard: Bool = true, viewerGap: Bool = true) -> ScanOptions? {
         var options = ScanOptions()
         options.order = command.value("order").flatMap(ItemOrder.init(rawValue:)) ?? .natural
         options.reverse = command.flag("reverse")
         options.cyclic = command.flag("cyclic")
         options.initialIndex = command.int("initial-index") ?? 0
+        options.direction = command.value("direction").flatMap(Direction.init(rawValue:)) ?? options.direction
+        if viewerGap { options.gap = command.int("gap") ?? options.gap }
         options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
         options.probe.maxMemory = command.value("max-memory").flatMap(ByteSize.init(parsing:))?.bytes ?? options.probe.maxMemory
         options.probe.toolTimeout = TimeLimit.tools(within: command.double("timeout") ?? TimeLimit.perFile)

@@ -56,7 +56,7 @@ enum SheetCommand {
             .flag("skip-bad", help: "leave files that could not be read out of the sheet (they are still named and listed in errors)"),
             .value("frames", placeholder: "N", type: .integer(in: 1...400),
                 help: "make one sheet of N frames per video into the folder -o (photos get none)"),
-        ] + InputOptions.specs + ReportPrinter.specs,
+        ] + InputOptions.specs(besides: ["gap"]) + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
@@ -73,7 +73,7 @@ enum SheetCommand {
             Diagnostics.usageError("missing INPUT (or --manifest FILE)", commandPath: command.path)
             return ExitStatus.usage
         }
-        guard let scan = InputOptions.scanOptions(from: command), let settings = settings(from: command, output: output) else {
+        guard let scan = InputOptions.scanOptions(from: command, viewerGap: false), let settings = settings(from: command, output: output) else {
             return ExitStatus.usage
         }
         let frames = command.int("frames")

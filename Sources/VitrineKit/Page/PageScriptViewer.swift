@@ -1,0 +1,199 @@
+/// The gallery page's script: the viewer. Pages sit on a strip, the gap between them, across
+/// (horizontal) or down (vertical); only the current page and its neighbours exist.
+extension PageScript {
+    static let viewer = #"""
+var viewer = document.getElementById('viewer');
+var strip = viewer.querySelector('.strip');
+var counter = viewer.querySelector('.counter');
+var closeButton = viewer.querySelector('.close');
+var prevButton = viewer.querySelector('.prev');
+var nextButton = viewer.querySelector('.next');
+var current = -1, opener = null, pages = [], viewSize = { width: 0, height: 0 };
+if (vertical) viewer.classList.add('vertical');
+
+function openViewer(index, from) {
+  opener = from || null;
+  viewer.hidden = false;
+  document.body.classList.add('viewing');
+  measureViewer();
+  show(index, 0);
+  viewer.focus();
+}
+
+function closeViewer() {
+  if (viewer.hidden) return;
+  viewer.hidden = true;
+  document.body.classList.remove('viewing');
+  pages.forEach(function (page) { page.element.remove(); });
+  pages = [];
+  current = -1;
+  if (opener) opener.focus();
+}
+
+function measureViewer() {
+  viewSize = { width: viewer.clientWidth || window.innerWidth, height: viewer.clientHeight || window.innerHeight };
+}
+
+function pageStep() { return (vertical ? viewSize.height : viewSize.width) + gap; }
+
+function setStrip(offset, animated) {
+  strip.classList.toggle('moving', !!animated);
+  strip.style.transform = vertical ? 'translate3d(0,' + offset + 'px,0)' : 'translate3d(' + offset + 'px,0,0)';
+}
+
+// Shows item `index`; `delta` (the step taken, -1 or 1) slides the strip in from that side.
+function show(index, delta) {
+  var wanted = [[-1, stepFrom(index, -1)], [0, index], [1, stepFrom(index, 1)]];
+  if (count === 1 || (count === 2 && cyclic)) wanted = [[0, index]].concat(count === 2 ? [[1, stepFrom(index, 1)]] : []);
+  var kept = [];
+  wanted.forEach(function (pair) {
+    if (pair[1] === null) return;
+    var page = null;
+    for (var i = 0; i < pages.length; i++) if (pages[i].index === pair[1] && kept.indexOf(pages[i]) < 0) page = pages[i];
+    page = page || makePage(pair[1]);
+    page.slot = pair[0];
+    kept.push(page);
+  });
+  pages.forEach(function (page) { if (kept.indexOf(page) < 0) { retirePage(page); page.element.remove(); } });
+  pages = kept;
+  current = index;
+  pages.forEach(function (page) { placePage(page); activatePage(page, page.slot === 0); });
+  var item = items[index];
+  counter.textContent = typeof item.position === 'string' && item.position ? item.position : (index + 1) + ' of ' + count;
+  prevButton.disabled = stepFrom(index, -1) === null;
+  nextButton.disabled = stepFrom(index, 1) === null;
+  if (delta) {
+    setStrip(delta * pageStep(), false);
+    void strip.offsetWidth;  // start the slide from there
+    setStrip(0, true);
+  } else {
+    setStrip(0, false);
+  }
+}
+
+function go(delta) {
+  var target = current < 0 ? null : stepFrom(current, delta);
+  if (target === null) {
+    setStrip(0, true);
+    return false;
+  }
+  show(target, delta);
+  return true;
+}
+
+function placePage(page) {
+  var offset = page.slot * pageStep();
+  page.element.style.width = viewSize.width + 'px';
+  page.element.style.height = viewSize.height + 'px';
+  page.element.style.transform = vertical ? 'translate3d(0,' + offset + 'px,0)' : 'translate3d(' + offset + 'px,0,0)';
+  page.element.setAttribute('data-slot', String(page.slot));
+  page.element.setAttribute('aria-hidden', page.slot === 0 ? 'false' : 'true');
+  layoutPage(page);
+}
+
+function makePage(index) {
+  var item = items[index];
+  var element = make('figure', 'page', strip);
+  element.setAttribute('data-index', String(index));
+  var stage = make('div', 'stage', element);
+  var page = { index: index, item: item, element: element, stage: stage, slot: 0, view: { scale: 1, x: 0, y: 0 },
+    picture: null, video: null, tiles: null };
+  var placeholder = ThumbHash.canvas(item, 'placeholder');
+  if (placeholder) { stage.appendChild(placeholder); page.placeholder = placeholder; }
+  var set = renditionSet(item);
+  if (set) {
+    var picture = make('img', 'picture', stage);
+    picture.alt = describe(item);
+    picture.decoding = 'async';
+    picture.draggable = false;
+    picture.sizes = '100vw';
+    picture.srcset = set.srcset;
+    picture.src = set.largest;
+    page.picture = picture;
+  }
+  if (hasDeepZoom(item)) page.tiles = make('div', 'tiles', stage);
+  var caption = make('figcaption', null, element);
+  if (typeof item.title === 'string' && item.title) make('h2', null, caption).textContent = item.title;
+  renderCaption(item.caption, caption);
+  return page;
+}
+
+// The current page's video plays its source; a neighbour shows only its poster.
+function activatePage(page, active) {
+  if (page.item.kind !== 'video') return;
+  var source = siteURL(videos[page.item.id]);
+  if (active && source && !page.video) {
+    var video = make('video', 'video', page.stage);
+    video.controls = true;
+    video.playsInline = true;
+    video.preload = 'metadata';
+    var set = renditionSet(page.item);
+    if (set) video.poster = set.largest;
+    video.src = source;
+    video.setAttribute('aria-label', describe(page.item));
+    page.video = video;
+    layoutPage(page);
+  } else if (!active) {
+    retirePage(page);
+  }
+}
+
+function retirePage(page) {
+  if (page.video) {
+    page.video.pause();
+    page.video.removeAttribute('src');
+    page.video.load();
+    page.video.remove();
+    page.video = null;
+  }
+}
+
+function currentPage() {
+  for (var i = 0; i < pages.length; i++) if (pages[i].slot === 0) return pages[i];
+  return null;
+}
+
+prevButton.addEventListener('click', function () { go(-1); });
+nextButton.addEventListener('click', function () { go(1); });
+closeButton.addEventListener('click', closeViewer);
+
+document.addEventListener('keydown', function (event) {
+  if (viewer.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  var inVideo = event.target && event.target.tagName === 'VIDEO';
+  switch (event.key) {
+    case 'Escape': closeViewer(); break;
+    case 'ArrowRight': case 'ArrowDown': case 'PageDown': if (inVideo) return; go(1); break;
+    case 'ArrowLeft': case 'ArrowUp': case 'PageUp': if (inVideo) return; go(-1); break;
+    case '+': case '=': zoomToward(currentPage(), 'in'); break;
+    case '-': zoomToward(currentPage(), 'out'); break;
+    case 'Tab': keepFocusInside(event); return;
+    default: return;
+  }
+  event.preventDefault();
+});
+
+// A modal dialog: Tab goes round the viewer's own controls.
+function keepFocusInside(event) {
+  var focusable = Array.prototype.filter.call(viewer.querySelectorAll('button, a[href], video[controls]'), function (element) {
+    return !element.disabled && element.getClientRects().length && !element.closest('[aria-hidden="true"]');
+  });
+  if (!focusable.length) return;
+  var first = focusable[0], last = focusable[focusable.length - 1];
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === viewer)) {
+    last.focus();
+    event.preventDefault();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    first.focus();
+    event.preventDefault();
+  }
+}
+
+window.addEventListener('resize', function () {
+  sizeGrid();
+  if (viewer.hidden) return;
+  measureViewer();
+  pages.forEach(placePage);
+});
+
+"""#
+}

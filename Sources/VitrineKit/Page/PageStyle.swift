@@ -1,0 +1,59 @@
+/// The gallery page's style sheet, put inline in `index.html` and allowed by its hash in the
+/// page's Content-Security-Policy. Sizes the script sets come in as CSS variables (`--gap`)
+/// or through the CSS object model, never as `style` attributes (which the policy forbids).
+enum PageStyle {
+    static let text = #"""
+:root { --gap: 30px; --cell: 180px; --ink: #eee; --paper: #111; --muted: #aaa; --focus: #ffbf47; color-scheme: dark; }
+* { box-sizing: border-box; }
+html, body { margin: 0; background: var(--paper); color: var(--ink); font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
+a { color: #9cf; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.gallery-head { padding: 24px max(var(--gap), 16px) 8px; }
+.gallery-head h1 { margin: 0 0 .3em; font-size: 1.8rem; }
+.gallery-head h1:empty, .gallery-description:empty { display: none; }
+.gallery-description { color: var(--muted); max-width: 60em; }
+.grid { list-style: none; margin: 0; padding: max(var(--gap), 16px); display: grid; gap: var(--gap);
+  grid-template-columns: repeat(auto-fill, minmax(var(--cell), 1fr)); }
+.grid li { margin: 0; }
+.cell { position: relative; display: block; width: 100%; aspect-ratio: 1; padding: 0; border: 0; margin: 0;
+  overflow: hidden; background: #222; cursor: zoom-in; color: inherit; font: inherit; }
+.cell canvas, .cell img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
+.cell img { opacity: 0; transition: opacity .25s; }
+.cell img.loaded { opacity: 1; }
+.cell .missing { position: absolute; inset: auto 0 0 0; padding: 4px 8px; font-size: .8rem; color: var(--muted); text-align: left; }
+.badge { position: absolute; z-index: 1; font: 600 13px/1 system-ui, sans-serif; color: #fff; pointer-events: none; }
+.duration { right: 8px; bottom: 8px; padding: 4px 6px; border-radius: 4px; background: rgba(0, 0, 0, .55);
+  text-shadow: 0 1px 2px rgba(0, 0, 0, .9); box-shadow: 0 2px 8px rgba(0, 0, 0, .45); }
+.selection { left: 8px; top: 8px; min-width: 26px; height: 26px; padding: 6px 7px; border-radius: 13px; text-align: center;
+  background: #2f7cf6; box-shadow: 0 1px 6px rgba(0, 0, 0, .5); }
+.empty { padding: 0 max(var(--gap), 16px); color: var(--muted); }
+.viewer { position: fixed; inset: 0; z-index: 10; background: #000; overflow: hidden; touch-action: none; }
+.viewer[hidden] { display: none; }
+.strip { position: absolute; inset: 0; will-change: transform; }
+.strip.moving { transition: transform .28s ease-out; }
+.page { position: absolute; left: 0; top: 0; margin: 0; overflow: hidden; background: #000; }
+.stage { position: absolute; inset: 0; overflow: hidden; }
+.stage img, .stage video, .stage canvas { position: absolute; display: block; max-width: none; user-select: none; -webkit-user-drag: none; }
+.stage .tiles { position: absolute; inset: 0; pointer-events: none; }
+.stage .tiles img { position: absolute; }
+.page figcaption { position: absolute; left: 0; right: 0; bottom: 0; padding: 12px 72px 16px; max-height: 40%; overflow: auto;
+  background: linear-gradient(transparent, rgba(0, 0, 0, .75) 30%); color: var(--ink); pointer-events: auto; }
+.page figcaption:empty { display: none; }
+.page figcaption h2 { margin: 0 0 .2em; font-size: 1.05rem; }
+.page figcaption p { margin: .3em 0; }
+p.plain { white-space: pre-line; }
+.viewer .counter { position: absolute; left: 16px; top: 12px; margin: 0; z-index: 2; padding: 4px 10px; border-radius: 14px;
+  background: rgba(0, 0, 0, .5); font-variant-numeric: tabular-nums; }
+.viewer button.control { position: absolute; z-index: 2; width: 48px; height: 48px; border: 0; border-radius: 24px;
+  background: rgba(40, 40, 40, .7); color: #fff; font: 28px/48px system-ui, sans-serif; cursor: pointer; padding: 0; }
+.viewer button.control:hover { background: rgba(80, 80, 80, .85); }
+.viewer button.control[disabled] { opacity: .25; cursor: default; }
+.viewer .close { right: 12px; top: 8px; }
+.viewer .prev { left: 12px; top: calc(50% - 24px); }
+.viewer .next { right: 12px; top: calc(50% - 24px); }
+.viewer.vertical .prev { left: calc(50% - 24px); top: 8px; }
+.viewer.vertical .next { left: calc(50% - 24px); top: auto; bottom: 8px; }
+.viewer.vertical .prev, .viewer.vertical .next { transform: rotate(90deg); }
+@media (prefers-reduced-motion: reduce) { .strip.moving, .cell img { transition: none; } }
+"""#
+}

@@ -1,0 +1,76 @@
+import ArgumentKit
+import Foundation
+import VitrineKit
+
+/// `vitrine page MANIFEST -o SITE`: the gallery page, `SITE/index.html`, for a manifest whose
+/// paths are relative to SITE. `build` writes the same page through the same library call.
+enum PageCommand {
+    static let spec = CommandSpec(
+        name: "page",
+        abstract: "Write the gallery page, SITE/index.html, for a manifest whose outputs are in SITE.",
+        discussion: """
+            MANIFEST is what 'vitrine thumbs … -o SITE' (with --tiles, or 'vitrine tiles … -o
+            SITE') printed: its rendition, tile and sheet paths are relative to SITE. The page is
+            one file, written atomically, with no framework and nothing loaded from outside SITE:
+            its script and style inline (its Content-Security-Policy allows no other script), the
+            manifest in a data block, so that it works opened from disk as from any web server.
+            It shows the title and description, a grid of cells in manifest order (placeholder
+            at once, then the rendition that fits the cell and the screen, badges for a video's
+            duration and the selection), and a viewer: 'position' as the counter, arrow keys,
+            buttons and swipes (wrapping only when the manifest is cyclic), pages across or down
+            ('direction') with 'gap' pixels between them, zoom by double click or tap, wheel and
+            pinch within each picture's 'zoom', Deep Zoom tiles drawn as zoom needs them, and
+            captions (markup as the sanitised HTML, checked again by the page). Videos play from
+            SITE: their sources are copied in as SITE/<id>.<ext> (--videos), read from where the
+            scan ran (the current folder, unless their paths are absolute). Run it again after
+            'vitrine select --in-place' to show the selection. Prints the page's path.
+            See vitrine-page(1).
+            """,
+        options: [
+            .value("output", short: "o", placeholder: "SITE", help: "the site folder the manifest's paths are relative to (required)"),
+            .value("videos", placeholder: "HOW", type: .choice(VideoPlacement.allCases.map(\.rawValue)),
+                defaultDescription: VideoPlacement.copy.rawValue,
+                help: "how videos come into SITE: copy, link (symbolic links to the sources), none (posters only)"),
+        ],
+        positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
+
+    static func run(_ command: ParsedCommand) -> Int32 {
+        guard let site = command.value("output"), !site.isEmpty else {
+            Diagnostics.usageError("missing option '--output SITE'", commandPath: command.path)
+            return ExitStatus.usage
+        }
+        let file = command.positionals[0]
+        let manifest: Manifest
+        do { manifest = try ManifestFile.read(file) } catch {
+            Diagnostics.fileError(path: file, message: error.description)
+            return ExitStatus.someFailed
+        }
+        do {
+            try AtomicFile.prepareOutputFolder(site)
+        } catch {
+            Diagnostics.error(error.description)
+            return ExitStatus.fatal
+        }
+        var status = ExitStatus.success
+        let placement = command.value("videos").flatMap(VideoPlacement.init(rawValue:)) ?? .copy
+        let videos = GalleryPage.placeVideos(of: manifest, in: site, from: FileManager.default.currentDirectoryPath, how: placement)
+        for failure in videos.failures {
+            Diagnostics.fileError(path: failure.path, message: failure.message)
+            status = ExitStatus.someFailed
+        }
+        let page = GalleryPage(site: site, videoSources: videos.sources)
+        let missing = page.missingFiles(of: manifest)
+        if let first = missing.first {
+            Diagnostics.error("\(file): \(missing.count) file\(missing.count == 1 ? "" : "s") it names \(missing.count == 1 ? "is" : "are") not in \(site) "
+                + "(first: \(first)); its paths must be relative to SITE, as 'vitrine thumbs … -o \(site)' prints them")
+            status = ExitStatus.someFailed
+        }
+        do {
+            Output.write(try page.write(manifest) + "\n")
+        } catch {
+            Diagnostics.error(error.description)
+            return ExitStatus.fatal
+        }
+        return status
+    }
+}
