@@ -85,6 +85,26 @@ final class BuildCommandTests: TemporaryFolderTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/" + (sheets[0]["path"] as! String)))
     }
 
+    func testThePageAndTheVideosCopiesWithoutTheirMetadata() throws {
+        try FileManager.default.copyItem(atPath: try Corpus.path("mixed/video/forensics__phone_VID_20191220_170832.mp4"),
+            toPath: source + "/phone.mp4")
+        try build()
+        XCTAssertTrue(try String(contentsOfFile: site + "/index.html", encoding: .utf8).contains("<html"))
+        let list = items(try manifest())
+        let phone = try XCTUnwrap(list.first { $0["id"] as? String == "phone" })
+        let media = try XCTUnwrap(phone["media"] as? [String: Any])
+        XCTAssertEqual(media["path"] as? String, "media/phone.mp4")
+        let copy = site + "/media/phone.mp4"
+        let tags = try Program.output("ffprobe", ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "json", copy])
+        XCTAssertFalse(tags.contains("location"), "no place in the copy: \(tags)")
+        XCTAssertFalse(tags.contains("creation_time"), tags)
+        let original = try Program.output("ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", source + "/phone.mp4"])
+        XCTAssertTrue(original.contains("location"), "the source keeps its own")
+        let duration = try Program.output("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", copy])
+        XCTAssertEqual(Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, phone["duration"] as? Double ?? -1, accuracy: 0.05)
+        XCTAssertNil(list.first { $0["kind"] as? String == "image" }?["media"], "pictures are not copied")
+    }
+
     func testARebuildWithoutChangesRewritesNothing() throws {
         try build()
         let first = try files(in: site)
@@ -102,7 +122,7 @@ final class BuildCommandTests: TemporaryFolderTestCase {
     func testACaptionChangeChangesOnlyThatItem() throws {
         try build()
         let before = items(try manifest())
-        let renditionTimes = try files(in: site).filter { !$0.key.hasPrefix("sheets/") && $0.key != "manifest.json" }
+        let renditionTimes = try files(in: site).filter { !$0.key.hasPrefix("sheets/") && !["manifest.json", "index.html"].contains($0.key) }
         Thread.sleep(forTimeInterval: 1.1)
         try Data("A new caption.".utf8).write(to: URL(fileURLWithPath: source + "/coffee.txt"))
         try build()

@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
         settings.cellFolder = ".vitrine/cells"
         return settings
     }()
+    /// Videos copied into `media/` for the page to play, their metadata removed: default on;
+    /// nil for none.
+    public var videoCopies: MediaCopySpec? = MediaCopySpec()
+    /// Write `index.html`, the gallery's page: default on.
+    public var page = true
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.
@@ -58,11 +63,12 @@ public struct BuildOptions: Sendable {
     public static let sheetFolder = "sheets"
     public static let sheetFileName = "sheet.jpg"
 
-    /// The per-item outputs, in the order they are listed: renditions, placeholder, tiles, and
-    /// the cells contact sheets are composed from.
+    /// The per-item outputs, in the order they are listed: renditions, placeholder, tiles, the
+    /// cells contact sheets are composed from, and videos' copies.
     public var outputs: [AnyOutput] {
         renditions.map(AnyOutput.init) + (placeholder == .none ? [] : [AnyOutput(PlaceholderSpec(placeholder))])
             + (tiles.map { [AnyOutput($0)] } ?? []) + (sheet.map { [AnyOutput($0.cellOutput)] } ?? [])
+            + (videoCopies.map { [AnyOutput($0)] } ?? [])
     }
 }
 

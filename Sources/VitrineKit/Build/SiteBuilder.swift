@@ -155,6 +155,7 @@ public struct SiteBuilder {
             try finish(&manifest, state: state)
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             try write(manifest, extra: extra, to: path)
+            try writePage(of: manifest)
         }
         report.manifest = manifest
         withExtendedLifetime(lock) {}
@@ -193,6 +194,16 @@ public struct SiteBuilder {
             try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(fingerprint: fingerprint, sheets: made)))
         } catch {
             throw .state("cannot record the sheets in the build's state: \(error)")
+        }
+    }
+
+    /// `index.html`, the gallery's page, playing videos from their copies.
+    func writePage(of manifest: Manifest) throws(Failure) {
+        guard options.page else { return }
+        var videos: [String: String] = [:]
+        for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
+        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest) } catch {
+            throw .site("cannot write the page: \(error)")
         }
     }
 

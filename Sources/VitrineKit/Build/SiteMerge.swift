@@ -32,6 +32,7 @@ extension SiteBuilder {
         let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
         if let state { try finish(&manifest, state: state) }
         try write(manifest, extra: extra, to: path)
+        try writePage(of: manifest)
         withExtendedLifetime(lock) {}
         return Report(manifest: manifest)
     }

@@ -101,6 +101,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var rating: Int?
     /// Videos: the contact sheet of frames made of this one (`sheet --frames`).
     @Boxed public var sheet: VideoSheet?
+    /// A copy of the source in the site, for a page to play (`build`, videos).
+    @Boxed public var media: MediaCopy?
 
     public struct Source: Codable, Equatable, Sendable {
         /// The path as given on the command line, joined with the path found below it; bytes

@@ -29,6 +29,7 @@ extension ManifestChecks {
                 add(node, at + "/zoom/doubleTapScale", "\(scale) is outside minScale to maxScale (\(minimum) to \(maximum))")
             }
         }
+        if let media = item["media"], media.kind == .object { checkInside(media["path"], at + "/media/path") }
         if let sheet = item["sheet"], sheet.kind == .object {
             checkInside(sheet["path"], at + "/sheet/path")
             if let times = sheet["times"], times.kind == .array {

@@ -105,7 +105,16 @@ public enum ManifestSchema {
         "keywords": { "type": "array", "minItems": 1, "uniqueItems": true, "items": { "type": "string", "minLength": 1 } },
         "location": { "$ref": "#/$defs/location" },
         "rating": { "enum": [-1, 1, 2, 3, 4, 5] },
-        "sheet": { "$ref": "#/$defs/videoSheet" }
+        "sheet": { "$ref": "#/$defs/videoSheet" },
+        "media": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "$ref": "#/$defs/relativePath" },
+            "bytes": { "type": "integer", "minimum": 0 }
+          }
+        }
       }
     },
     "sortKey": {

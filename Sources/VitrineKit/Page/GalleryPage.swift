@@ -55,7 +55,9 @@ public struct GalleryPage: Sendable {
     public func write(_ manifest: Manifest) throws(Failure) -> String {
         let path = Path.join(site, Self.fileName)
         do {
-            try AtomicFile.write(Data(try html(for: manifest).utf8), to: path)
+            let data = Data(try html(for: manifest).utf8)
+            // The same page again is left alone: a rebuild that changes nothing writes nothing.
+            if FileManager.default.contents(atPath: path) != data { try AtomicFile.write(data, to: path) }
         } catch let error as AtomicFileError {
             throw Failure(description: error.description)
         } catch let error as Failure {

@@ -22,7 +22,7 @@ public struct GalleryPlan: Sendable {
     public init(items: [Item], outputs: [AnyOutput], outputFolder: String, source: (Item) -> ItemSource) {
         self.outputFolder = outputFolder
         for (index, item) in items.enumerated() {
-            let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height)
+            let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: item.source.path)
             let planned = outputs.compactMap { output in
                 output.target(for: planning).map { PlannedOutput(output: output, target: $0) }
             }

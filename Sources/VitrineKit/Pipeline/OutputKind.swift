@@ -36,12 +36,15 @@ public struct PlanningItem: Sendable {
     /// Upright size: EXIF orientation applied.
     public var width: Int
     public var height: Int
+    /// The source's path as the manifest shows it (for its extension); default none.
+    public var sourceName: String?
 
-    public init(id: String, kind: ItemKind, width: Int, height: Int) {
+    public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil) {
         self.id = id
         self.kind = kind
         self.width = width
         self.height = height
+        self.sourceName = sourceName
     }
 }
 
@@ -67,7 +70,7 @@ public struct OutputTarget: Codable, Hashable, Sendable {
 /// Every kind a worker can make. A new kind is added here (and nowhere in the pool).
 public enum OutputKinds {
     public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self, SheetCellSpec.self,
-        VideoSheetSpec.self]
+        VideoSheetSpec.self, MediaCopySpec.self]
 
     static func named(_ name: String) -> (any OutputKind.Type)? { all.first { $0.kindName == name } }
 }

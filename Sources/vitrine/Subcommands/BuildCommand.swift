@@ -56,6 +56,9 @@ enum BuildCommand {
             .value("sheet-per-page", placeholder: "N", type: .integer(in: 1...100_000),
                 defaultDescription: "columns x \(SheetSettings.defaultRows)", help: "contact sheets: cells a page"),
             .flag("keep-location", help: "keep GPS coordinates in the manifest (place names are always kept)"),
+            .flag("keep-metadata", help: "keep the videos' metadata in their copies in media/ (removed by default)"),
+            .flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)"),
+            .flag("no-page", help: "no index.html"),
             .flag("force", help: "make everything again, whatever was made before"),
             .flag("dry-run", help: "print what would be made, kept and removed (counts; each with --verbose), write nothing"),
             .value("config", placeholder: "FILE", help: "read options from this JSON file (default: vitrine.json in the first source folder)"),
@@ -137,6 +140,8 @@ enum BuildCommand {
         options.scan = scan
         options.force = command.flag("force")
         options.keepLocation = command.flag("keep-location")
+        options.page = !command.flag("no-page")
+        options.videoCopies = command.flag("no-video-copies") ? nil : MediaCopySpec(keepMetadata: command.flag("keep-metadata"))
         options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? options.posterAt
         options.placeholder = command.value("placeholder").flatMap(Placeholder.Kind.init(rawValue:)) ?? options.placeholder
         let encoding = Encoding(format: command.value("format").flatMap(ImageFormat.init(rawValue:)) ?? Encoding().format,
