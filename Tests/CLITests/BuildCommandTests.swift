@@ -256,7 +256,10 @@ final class BuildResumeTests: TemporaryFolderTestCase {
     /// `vitrine build` stopped with `signal` after `delay`: its process alone, or its whole
     /// process group, workers included, as a machine crash would (Foundation starts it in a
     /// group of its own).
-    func interruptedBuild(into site: String, after delay: Double, signal: Int32, wholeGroup: Bool) throws -> Int32 {
+    /// - Parameter firstOutput: wait (also) for the first thumbnail to be in place.
+    func interruptedBuild(into site: String, after delay: Double, signal: Int32, wholeGroup: Bool, firstOutput: Bool = false) throws
+        -> Int32
+    {
         let process = Process()
         process.executableURL = Vitrine.executable
         process.arguments = ["build", source, "-o", site, "--quiet"]
@@ -264,6 +267,11 @@ final class BuildResumeTests: TemporaryFolderTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: delay)
+        let deadline = Date().addingTimeInterval(60)
+        while firstOutput, Date() < deadline, process.isRunning,
+            ((try? FileManager.default.contentsOfDirectory(atPath: site + "/thumbs")) ?? []).filter({ !$0.hasPrefix(".") }).isEmpty {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         XCTAssertTrue(process.isRunning, "still building when stopped")
         XCTAssertEqual(getpgid(process.processIdentifier), process.processIdentifier, "a group of its own")
         kill(wholeGroup ? -process.processIdentifier : process.processIdentifier, signal)
@@ -304,7 +312,7 @@ final class BuildResumeTests: TemporaryFolderTestCase {
 
     func testSIGTERMStopsCleanlyAndTheNextBuildResumes() throws {
         let site = folder + "/site"
-        let status = try interruptedBuild(into: site, after: 1.5, signal: SIGTERM, wholeGroup: false)
+        let status = try interruptedBuild(into: site, after: 0, signal: SIGTERM, wholeGroup: false, firstOutput: true)
         XCTAssertEqual(status, 143, "128 + SIGTERM")
         let leftovers = (FileManager.default.enumerator(atPath: site)?.allObjects as? [String] ?? []).filter { $0.contains(".partial-") }
         XCTAssertEqual(leftovers, [], "no temporary file left")

@@ -5,16 +5,20 @@ struct BuildDecisions {
     let plan: GalleryPlan
     /// By entry, then by output in the entry's job.
     private var decisions: [[OutputLedger.Decision]]
-    /// One line per output: `make|keep|move ID KIND:IDENTIFIER PATH…`.
+    /// One line per output: `make|keep|move ID KIND:IDENTIFIER PATH…`, when asked for.
     private(set) var actions: [String] = []
+    private let listsActions: Bool
 
-    init(plan: GalleryPlan) {
+    /// - Parameter listsActions: keep a line per output (`--dry-run --verbose`): default off.
+    init(plan: GalleryPlan, listsActions: Bool = false) {
         self.plan = plan
+        self.listsActions = listsActions
         decisions = plan.entries.map { entry in entry.job.outputs.map { _ in .make } }
     }
 
     mutating func record(_ decision: OutputLedger.Decision, entry: Int, output: Int, item id: String) {
         decisions[entry][output] = decision
+        guard listsActions else { return }
         let planned = plan.entries[entry].job.outputs[output]
         let verb = switch decision {
         case .keep: "keep"

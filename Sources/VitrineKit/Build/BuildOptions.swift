@@ -33,6 +33,8 @@ public struct BuildOptions: Sendable {
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.
     public var force = false
+    /// List every action in the report (`--dry-run --verbose`): default off.
+    public var listsActions = false
     /// Keep GPS coordinates in the manifest: default off (a site is meant to be published;
     /// place names stay).
     public var keepLocation = false

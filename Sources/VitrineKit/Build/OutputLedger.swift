@@ -44,15 +44,16 @@ struct OutputLedger {
     /// build's source `previous` (the same key when it did not move; nil when it changed).
     mutating func decide(_ planned: PlannedOutput, source key: String, previous: String?) -> Decision {
         let outputKey = Key(planned.output)
-        guard !force, let previous, let old = kept[previous]?[outputKey],
-            let oldTarget = try? JSONDecoder().decode(OutputTarget.self, from: old.target),
-            let product = try? JSONDecoder().decode(AnyProduct.self, from: old.product),
+        guard !force, let previous, let old = kept[previous]?[outputKey] else { return .make }
+        let same = old.target == planned.target.stateText
+        guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
             oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
-            oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) })
+            oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) }),
+            let product = Self.product(old.product)
         else { return .make }
         claimed.insert(Self.claim(previous, outputKey))
-        return oldTarget.paths == planned.target.paths ? .keep(product) : .move(from: oldTarget, product: product)
+        return same ? .keep(product) : .move(from: oldTarget, product: product)
     }
 
     /// Moves an output's files from `old` paths to `new` ones, in order; false when one fails
@@ -76,6 +77,13 @@ struct OutputLedger {
         kept.flatMap { source, outputs in
             outputs.filter { !claimed.contains(Self.claim(source, $0.key)) }.map(\.value)
         }
+    }
+
+    /// A kept product, read with the JSON layer's decoder (Foundation's costs twice as much, and
+    /// a large gallery has hundreds of thousands of them).
+    static func product(_ data: Data) -> AnyProduct? {
+        guard let document = try? JSONDocument(data) else { return nil }
+        return try? JSONDocumentDecoder().decode(AnyProduct.self, from: document)
     }
 
     private static func claim(_ source: String, _ key: Key) -> String { source + "\u{0}" + key.kind + "\u{0}" + key.identifier }

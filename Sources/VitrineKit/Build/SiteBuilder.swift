@@ -85,7 +85,7 @@ public struct SiteBuilder {
         let plan = builder.plan(for: scanned)
         var ledger = OutputLedger(outputs: (try? state?.outputs()) ?? [], site: site, force: options.force)
         let previous = Self.previousSources(of: manifest.items, known: knownSources, reused: cache.reused)
-        var decisions = BuildDecisions(plan: plan)
+        var decisions = BuildDecisions(plan: plan, listsActions: options.listsActions)
         for (number, entry) in plan.entries.enumerated() {
             let item = manifest.items[entry.item]
             let key = SourceKey.of(item.source)
@@ -97,7 +97,9 @@ public struct SiteBuilder {
         let unclaimed = ledger.unclaimed
         var report = Report(manifest: manifest)
         if dryRun {
-            report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+            if options.listsActions {
+                report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+            }
             (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep, decisions.toMove,
                 unclaimed.count)
             return report
@@ -143,7 +145,9 @@ public struct SiteBuilder {
         }
         (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep - moved.count,
             moved.count, unclaimed.count)
-        report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+        if options.listsActions {
+            report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
+        }
 
         if options.scan.shard != nil {
             // A part: its items and their outputs; the whole gallery's work waits for the merge.
@@ -154,8 +158,7 @@ public struct SiteBuilder {
             let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
             try finish(&manifest, state: state)
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
-            try write(manifest, extra: extra, to: path)
-            try writePage(of: manifest)
+            try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
         }
         report.manifest = manifest
         withExtendedLifetime(lock) {}
@@ -198,17 +201,18 @@ public struct SiteBuilder {
     }
 
     /// `index.html`, the gallery's page, playing videos from their copies.
-    func writePage(of manifest: Manifest) throws(Failure) {
+    func writePage(of manifest: Manifest, encoded: Data) throws(Failure) {
         guard options.page else { return }
         var videos: [String: String] = [:]
         for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
-        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest) } catch {
+        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest, encoded: encoded) } catch {
             throw .site("cannot write the page: \(error)")
         }
     }
 
-    func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {
-        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch {
+    @discardableResult
+    func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) -> Data {
+        do { return try SiteManifest.write(manifest, extra: extra, to: path) } catch {
             throw .site("cannot write \(path): \(error)")
         }
     }
@@ -232,7 +236,7 @@ public struct SiteBuilder {
     }
 
     static func paths(of output: StateStore.Output) -> [String] {
-        (try? JSONDecoder().decode(OutputTarget.self, from: output.target))?.paths ?? []
+        OutputTarget(stateText: output.target)?.paths ?? []
     }
 
     /// For each item, the key the last build knew its content under: its own when the file is

@@ -72,10 +72,12 @@ enum SiteManifest {
     /// Writes `manifest` (with `extra`) to `path` through a temporary file and a rename, unless
     /// the file already holds these bytes: a rebuild that changes nothing leaves its time alone,
     /// so that `make` and other tools that go by times see nothing new.
-    static func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws {
+    /// Returns the bytes, for the page.
+    @discardableResult
+    static func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws -> Data {
         var data = Data()
         try manifest.write(extra: extra) { data.append($0) }
-        if FileManager.default.contents(atPath: path) == data { return }
-        try AtomicFile.write(data, to: path)
+        if FileManager.default.contents(atPath: path) != data { try AtomicFile.write(data, to: path) }
+        return data
     }
 }

@@ -31,8 +31,7 @@ extension SiteBuilder {
         let path = Path.join(site, Self.manifestName)
         let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
         if let state { try finish(&manifest, state: state) }
-        try write(manifest, extra: extra, to: path)
-        try writePage(of: manifest)
+        try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
         withExtendedLifetime(lock) {}
         return Report(manifest: manifest)
     }

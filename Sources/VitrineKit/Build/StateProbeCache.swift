@@ -25,14 +25,26 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
 
     init(known: [String: StateStore.Source]) { self.known = known }
 
+    /// The options' key, worked out once: every file of a scan has the same options.
+    private var lastOptions: (ProbeOptions, String)?
+    private func probeKey(_ options: ProbeOptions) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let (last, key) = lastOptions, last == options { return key }
+        let key = Self.key(of: options)
+        lastOptions = (options, key)
+        return key
+    }
+
     static func key(of options: ProbeOptions) -> String {
         (try? String(decoding: JSONEncoder.compact.encode(options), as: UTF8.self)) ?? ""
     }
 
     func answer(for file: InputFile, options: ProbeOptions) -> ProbeOutcome? {
         let key = SourceKey.of(file)
-        guard let source = known[key], source.matches(file), source.probeKey == Self.key(of: options),
-            let outcome = try? JSONDecoder().decode(ProbeOutcome.self, from: source.probe)
+        guard let source = known[key], source.matches(file), source.probeKey == probeKey(options),
+            let document = try? JSONDocument(source.probe),
+            let outcome = try? JSONDocumentDecoder().decode(ProbeOutcome.self, from: document)
         else { return nil }
         lock.lock()
         reused.insert(key)
@@ -51,7 +63,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         default: break
         }
         let source = StateStore.Source(key: SourceKey.of(file), bytes: file.bytes, modifiedNanoseconds: file.modifiedNanoseconds,
-            identity: file.identity, probeKey: Self.key(of: options), probe: probe, sha256: sha256)
+            identity: file.identity, probeKey: probeKey(options), probe: probe, sha256: sha256)
         lock.lock()
         fresh.append(source)
         lock.unlock()

@@ -31,10 +31,9 @@ final class StateRecorder: @unchecked Sendable {
     /// One output made (or moved into place) from the source `key`.
     func record(_ planned: PlannedOutput, _ product: AnyProduct, source key: String) {
         let outputKey = OutputLedger.Key(planned.output)
-        guard let target = try? JSONEncoder.compact.encode(planned.target), let made = try? JSONEncoder.compact.encode(product)
-        else { return }
-        pending.append(StateStore.Output(source: key, kind: outputKey.kind, identifier: outputKey.identifier, target: target,
-            product: made))
+        guard let made = try? JSONEncoder.compact.encode(product) else { return }
+        pending.append(StateStore.Output(source: key, kind: outputKey.kind, identifier: outputKey.identifier,
+            target: planned.target.stateText, product: made))
     }
 
     /// Writes what is pending.

@@ -36,15 +36,15 @@ final class StateStore {
         /// ``OutputKind/kindName`` and ``OutputKind/identifier``, with the rendering version.
         var kind: String
         var identifier: String
-        /// JSON of its ``OutputTarget`` (the paths it owns, the box asked).
-        var target: Data
+        /// Its ``OutputTarget`` (the paths it owns, the box asked), as ``OutputTarget/stateText``.
+        var target: String
         /// JSON of its ``AnyProduct`` (what the manifest records of it).
         var product: Data
     }
 
     private let database: SQLiteDatabase
     /// The version of the tables; a store of another version is started afresh.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     init(path: String) throws(SQLiteDatabase.Failure) {
         database = try SQLiteDatabase(path: path)
@@ -56,7 +56,7 @@ final class StateStore {
                 CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                     device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT);
                 CREATE TABLE outputs (source TEXT NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
-                    target BLOB NOT NULL, product BLOB NOT NULL, PRIMARY KEY (source, kind, identifier));
+                    target TEXT NOT NULL, product BLOB NOT NULL, PRIMARY KEY (source, kind, identifier));
                 CREATE TABLE notes (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
@@ -77,7 +77,7 @@ final class StateStore {
     func outputs() throws -> [Output] {
         var found: [Output] = []
         try database.prepare("SELECT source, kind, identifier, target, product FROM outputs").run { row in
-            guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.blob(3),
+            guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.text(3),
                 let product = row.blob(4)
             else { return }
             found.append(Output(source: source, kind: kind, identifier: identifier, target: target, product: product))
@@ -102,7 +102,7 @@ final class StateStore {
     /// Keeps `output` (replacing the one of the same source, kind and settings).
     func keep(_ output: Output) throws {
         try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
-            .text(output.source), .text(output.kind), .text(output.identifier), .blob(output.target), .blob(output.product),
+            .text(output.source), .text(output.kind), .text(output.identifier), .text(output.target), .blob(output.product),
         ])
     }
 
@@ -125,4 +125,22 @@ final class StateStore {
 
     /// Runs `body` in one transaction: many writes at once, all or none.
     func batch<Result>(_ body: () throws -> Result) throws -> Result { try database.transaction(body) }
+}
+
+extension OutputTarget {
+    /// The target as the state keeps it: `scale|width|height`, then one path a line. Plain
+    /// text, compared as it is: a rebuild compares every planned output with the last build's,
+    /// 600,000 of them for a large gallery.
+    var stateText: String {
+        let first = [sourceScale.map { "\($0)" } ?? "-", width.map(String.init) ?? "-", height.map(String.init) ?? "-"]
+        return ([first.joined(separator: "|")] + paths).joined(separator: "\n")
+    }
+
+    init?(stateText: String) {
+        let lines = stateText.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.first?.split(separator: "|", omittingEmptySubsequences: false) ?? []
+        guard first.count == 3 else { return nil }
+        self.init(paths: lines.dropFirst().map(String.init), sourceScale: first[0] == "-" ? nil : Double(first[0]),
+            width: first[1] == "-" ? nil : Int(first[1]), height: first[2] == "-" ? nil : Int(first[2]))
+    }
 }

@@ -39,10 +39,12 @@ public struct GalleryPage: Sendable {
     }
 
     /// The page for `manifest`, as `index.html` holds it.
-    public func html(for manifest: Manifest) throws(Failure) -> String {
+    /// - Parameter encoded: the manifest's JSON when the caller has it already (it wrote the
+    ///   manifest); default nil, encoded here.
+    public func html(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
         let manifestJSON: Data, pageJSON: Data
         do {
-            manifestJSON = try manifest.encoded()
+            manifestJSON = try encoded ?? manifest.encoded()
             pageJSON = try JSONEncoder.compact.encode(PageData(videos: videoSources))
         } catch {
             throw Failure(description: "cannot encode the manifest: \(error)")
@@ -51,11 +53,12 @@ public struct GalleryPage: Sendable {
     }
 
     /// Writes `site/index.html` (atomically, creating the folder); the path written.
+    /// - Parameter encoded: as for ``html(for:encoded:)``.
     @discardableResult
-    public func write(_ manifest: Manifest) throws(Failure) -> String {
+    public func write(_ manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
         let path = Path.join(site, Self.fileName)
         do {
-            let data = Data(try html(for: manifest).utf8)
+            let data = Data(try html(for: manifest, encoded: encoded).utf8)
             // The same page again is left alone: a rebuild that changes nothing writes nothing.
             if FileManager.default.contents(atPath: path) != data { try AtomicFile.write(data, to: path) }
         } catch let error as AtomicFileError {

@@ -74,8 +74,11 @@ enum PageDocument {
     static func dataBlock(_ json: Data) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count + 64)
-        for byte in json {
-            if byte == UInt8(ascii: "<") { bytes += Array("\\u003c".utf8) } else { bytes.append(byte) }
+        let escaped = Array("\\u003c".utf8)
+        json.withUnsafeBytes { raw in
+            for byte in raw.bindMemory(to: UInt8.self) {
+                if byte == UInt8(ascii: "<") { bytes.append(contentsOf: escaped) } else { bytes.append(byte) }
+            }
         }
         while bytes.last == 0x0A { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)

@@ -139,6 +139,7 @@ enum BuildCommand {
         }
         options.scan = scan
         options.force = command.flag("force")
+        options.listsActions = command.flag("dry-run") && command.flag("verbose")
         options.keepLocation = command.flag("keep-location")
         options.page = !command.flag("no-page")
         options.videoCopies = command.flag("no-video-copies") ? nil : MediaCopySpec(keepMetadata: command.flag("keep-metadata"))
