@@ -39,9 +39,10 @@ public enum ManifestValidator {
                     problems.append(.init(pointer: at + "/" + name, message: "is \(value.map { "'\($0)'" } ?? "absent"), should be \(should)"))
                 }
             }
-            if let encoded = item.source.pathBytes {
+            problems += kindProblems(of: item, at: at)
+            if let source = item.source, let encoded = source.pathBytes {
                 if let bytes = Data(base64Encoded: encoded) {
-                    if String(decoding: bytes, as: UTF8.self) != item.source.path {
+                    if String(decoding: bytes, as: UTF8.self) != source.path {
                         problems.append(.init(pointer: at + "/source/path", message: "is not source.pathBytes read as UTF-8"))
                     }
                 } else {

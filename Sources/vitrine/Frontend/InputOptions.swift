@@ -37,7 +37,7 @@ enum InputOptions {
             defaultDescription: "none", help: "caption when no source has one: none, or filename (name without extension)"),
         .value("lang", placeholder: "LANG", type: .string, defaultDescription: "x-default",
             help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise"),
-    ]
+    ] + RemoteInputOptions.specs
 
     /// The scan options asked for, or nil (after saying why on stderr) when they cannot work.
     static func scanOptions(from command: ParsedCommand) -> ScanOptions? {
@@ -67,6 +67,7 @@ enum InputOptions {
                 return nil
             }
         }
+        guard RemoteInputOptions.read(command, into: &options) else { return nil }
         if options.order == .captions, options.captions.file == nil {
             Diagnostics.usageError("--order captions needs --captions FILE", commandPath: command.path)
             return nil

@@ -25,9 +25,10 @@ enum ScanCommand {
             .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),
             .flag("verify", help: "decode every pixel to catch truncated or damaged files (slower)"),
         ] + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")

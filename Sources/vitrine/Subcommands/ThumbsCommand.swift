@@ -60,9 +60,10 @@ enum ThumbsCommand {
                     .joined(separator: ", "),
                 help: "--tiles: tile encoder quality"),
         ] + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard let (options, tiles) = options(from: command) else { return ExitStatus.usage }
         return GalleryRun.run(command, options: options, tiles: tiles)
     }
