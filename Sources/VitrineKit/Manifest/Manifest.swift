@@ -100,36 +100,6 @@ public struct Item: Codable, Equatable, Sendable {
     /// Videos: the contact sheet of frames made of this one (`sheet --frames`).
     @Boxed public var sheet: VideoSheet?
 
-    public struct Source: Codable, Equatable, Sendable {
-        /// The path as given on the command line, joined with the path found below it; bytes
-        /// of the name that are not UTF-8 are shown as U+FFFD (see ``pathBytes``). A remote
-        /// image's is its downloaded copy in the cache folder (see ``url``).
-        public var path: String
-        public var bytes: Int
-        /// Remote images: the `http`/`https` URL as given (its query string included), which
-        /// ``path`` is a copy of.
-        @Boxed public var url: String?
-        /// Hex SHA-256 of the file's bytes (only with `--hash`).
-        @Boxed public var sha256: String?
-        /// The path's bytes in standard base64, present only when they are not UTF-8 (a Linux
-        /// file name is any bytes): what other commands open the file with. JSON strings hold
-        /// only Unicode text, so ``path`` alone cannot name such a file.
-        @Boxed public var pathBytes: String?
-
-        /// The bytes to open the file with.
-        public var openBytes: [UInt8] {
-            pathBytes.flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? Array(path.utf8)
-        }
-
-        public init(path: String, bytes: Int, url: String? = nil, sha256: String? = nil, pathBytes: String? = nil) {
-            self.path = path
-            self.bytes = bytes
-            self.url = url
-            self.sha256 = sha256
-            self.pathBytes = pathBytes
-        }
-    }
-
     /// What messages and `errors` call the item: its URL, else its source's path, else its id.
     public var name: String { source.map { $0.url ?? $0.path } ?? id }
 }
