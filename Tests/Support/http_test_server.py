@@ -8,7 +8,7 @@ request vitrine would send elsewhere.
 
 Routes (GET):
   /files/NAME                 NAME from --root, with ETag and Last-Modified; 304 when current
-  /slow/SECONDS/NAME          the same after SECONDS
+  /slow/SECONDS/NAME          the same after SECONDS (logged on arrival, status 0)
   /flaky/N/NAME               500 to the first N requests for this path, then the file
   /status/CODE/ANY            CODE, with a short HTML body
   /huge/MEGABYTES             zeros, with Content-Length (never held in memory)
@@ -43,8 +43,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with log_lock, open(arguments.log, "a") as log:
             log.write(json.dumps(entry) + "\n")
 
-    def answer(self, status, body=b"", headers=()):
-        self.record(status)
+    def answer(self, status, body=b"", headers=(), logged=False):
+        if not logged:
+            self.record(status)
         self.send_response(status)
         for name, value in headers:
             self.send_header(name, value)
@@ -72,8 +73,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if route == "files" and len(parts) == 2:
                 return self.file(parts[1])
             if route == "slow" and len(parts) == 3:
+                self.record(0)  # the client may be gone before the answer
                 time.sleep(float(parts[1]))
-                return self.file(parts[2])
+                return self.file(parts[2], logged=True)
             if route == "flaky" and len(parts) == 3:
                 with counts_lock:
                     counts[self.path] = counts.get(self.path, 0) + 1
@@ -99,10 +101,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         self.answer(404, b"<html><body>not found</body></html>", [("Content-Type", "text/html")])
 
-    def file(self, name):
+    def file(self, name, logged=False):
         path = os.path.join(arguments.root, os.path.basename(name))
         if not os.path.isfile(path):
-            return self.answer(404, b"not found")
+            return self.answer(404, b"not found", logged=logged)
         with open(path, "rb") as handle:
             body = handle.read()
         etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
@@ -110,13 +112,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         headers = [("ETag", etag), ("Last-Modified", modified), ("Content-Type", "application/octet-stream")]
         if self.headers.get("If-None-Match") == etag or (
                 self.headers.get("If-None-Match") is None and self.headers.get("If-Modified-Since") == modified):
-            self.record(304)
+            if not logged:
+                self.record(304)
             self.send_response(304)
             for header in headers[:2]:
                 self.send_header(*header)
             self.end_headers()
             return
-        self.answer(200, body, headers)
+        self.answer(200, body, headers, logged)
 
     def huge(self, size, chunked):
         self.record(200)

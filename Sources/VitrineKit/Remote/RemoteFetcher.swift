@@ -26,8 +26,9 @@ public enum FetchEvent: Sendable {
 }
 
 /// Downloads URLs into a ``RemoteCache`` with Foundation's URLSession (FoundationNetworking on
-/// Linux), in an ephemeral session: nothing of its own is written (the default configuration
-/// keeps a cache and cookies under `$HOME`).
+/// Linux), in ephemeral sessions: no cache and no cookies are kept (the default configuration
+/// keeps both under `$HOME`), and the folders FoundationNetworking makes all the same go into
+/// a private folder that is removed (``SessionFolders``).
 ///
 /// A copy already in the cache is asked for again with `If-None-Match` / `If-Modified-Since`
 /// and kept on 304. Bodies are streamed to a temporary file beside the copy and renamed over it
@@ -36,17 +37,15 @@ public enum FetchEvent: Sendable {
 /// followed only to `http` and `https`, judged by the response's own `Location` header
 /// (FoundationNetworking rewrites `file:///etc/passwd` into `http://same-host/etc/passwd`).
 ///
-/// Each download at a time has a session of its own, and so a delegate queue of its own: a
+/// Each download thread has a session of its own, and so a delegate queue of its own: a
 /// body being written out (``BoundedDelegateQueue``) never holds up another download's
 /// callbacks. The timeout is watched here, by the clock: FoundationNetworking's own timer runs
 /// on a queue all its sessions share, which is late while a body is being written.
 public final class RemoteFetcher: @unchecked Sendable {
     public let options: RemoteOptions
     public let cache: RemoteCache
-    /// Sessions not in use, each with its delegate; made as needed, at most ``RemoteOptions/jobs``.
-    private let idle = Locked<[Lane]>([])
 
-    /// One session and its delegate, used by one download at a time.
+    /// One session and its delegate, used by one download thread.
     private struct Lane {
         var session: URLSession
         var delegate: TransferDelegate
@@ -55,10 +54,6 @@ public final class RemoteFetcher: @unchecked Sendable {
     public init(options: RemoteOptions, cache: RemoteCache) {
         self.options = options
         self.cache = cache
-    }
-
-    deinit {
-        for lane in idle.current { lane.session.invalidateAndCancel() }
     }
 
     private func makeLane() -> Lane {
@@ -88,7 +83,13 @@ public final class RemoteFetcher: @unchecked Sendable {
         let tell: @Sendable (FetchEvent) -> Void = { event in serial.withLock { events(event) } }
         let finished = DispatchSemaphore(value: 0)
         let threads = min(options.jobs, urls.count)
-        for _ in 0..<threads {
+        guard threads > 0 else { return }
+        let (lanes, folders) = SessionFolders.making(in: cache.folder) { (0..<threads).map { _ in makeLane() } }
+        defer {
+            for lane in lanes { lane.session.invalidateAndCancel() }
+            SessionFolders.remove(folders)
+        }
+        for lane in lanes {
             Thread.detachNewThread {
                 while true {
                     let index = next.withLock { value -> Int in
@@ -96,7 +97,7 @@ public final class RemoteFetcher: @unchecked Sendable {
                         return value
                     }
                     guard index < urls.count else { break }
-                    let (result, attempts) = self.download(urls[index], into: entries[index]) { failure, attempt, total, delay in
+                    let (result, attempts) = self.download(urls[index], into: entries[index], on: lane) { failure, attempt, total, delay in
                         tell(.retrying(index: index, failure: failure, attempt: attempt, of: total, delay: delay))
                     }
                     tell(.finished(index: index, result: result, attempts: attempts))
@@ -108,12 +109,12 @@ public final class RemoteFetcher: @unchecked Sendable {
     }
 
     /// One URL, tried again while it fails in a way that may pass.
-    private func download(_ url: URL, into entry: RemoteCache.Entry,
+    private func download(_ url: URL, into entry: RemoteCache.Entry, on lane: Lane,
                           retrying: (FetchFailure, Int, Int, Double) -> Void) -> (Result<Download, FetchFailure>, Int) {
         let total = options.retries + 1
         var attempt = 1
         while true {
-            let result = self.attempt(url, into: entry)
+            let result = self.attempt(url, into: entry, on: lane)
             guard case .failure(let failure) = result, failure.isTransient, attempt < total else { return (result, attempt) }
             let delay = RemoteOptions.firstBackoff * pow(2, Double(attempt - 1))
             retrying(failure, attempt + 1, total, delay)
@@ -123,7 +124,7 @@ public final class RemoteFetcher: @unchecked Sendable {
     }
 
     /// One request: conditional when the cache has a copy with validators.
-    private func attempt(_ url: URL, into entry: RemoteCache.Entry) -> Result<Download, FetchFailure> {
+    private func attempt(_ url: URL, into entry: RemoteCache.Entry, on lane: Lane) -> Result<Download, FetchFailure> {
         let validators = cache.validators(of: entry)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
             timeoutInterval: Double(options.wholeSecondsTimeout))
@@ -131,8 +132,6 @@ public final class RemoteFetcher: @unchecked Sendable {
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let date = validators?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
         let transfer = Transfer(url: url, partPath: AtomicFile.temporaryPath(for: entry.data), maxBytes: options.maxBytes)
-        let lane = idle.withLock { $0.popLast() } ?? makeLane()
-        defer { idle.withLock { $0.append(lane) } }
         let task = lane.session.dataTask(with: request)
         lane.delegate.register(transfer, for: task)
         task.resume()
