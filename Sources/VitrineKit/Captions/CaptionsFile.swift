@@ -108,7 +108,7 @@ public struct CaptionsFile: Sendable {
                 case .string:
                     addEntry(["path": .string(member.key), "caption": JSONValue(member.value)], place: "entry \(index + 1)", rawCaption: nil)
                 case .object:
-                    if declareCustomItem(member.value, place: "entry \(index + 1)") { continue }
+                    if declareCustomItem(member.value, place: "entry \(index + 1)", key: member.key) { continue }
                     var entry = fields(member.value)
                     entry["path"] = .string(member.key)
                     addEntry(entry, place: "entry \(index + 1)", rawCaption: member.value["caption"])

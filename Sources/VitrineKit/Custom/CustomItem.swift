@@ -21,8 +21,8 @@ public struct CustomItem: Sendable, Equatable {
         case inline(String)
     }
 
-    /// What its id is made from: the declared `id` made URL-safe part by part, else the title's,
-    /// else `custom`. Items whose ids would be equal get `-2`, `-3`… as files do.
+    /// What its id is made from: the declared `id` made URL-safe part by part, else its key
+    /// (in a captions file keyed by path), else the title's, else `custom`. Items whose ids would be equal get `-2`, `-3`… as files do.
     public var idPath: String
     public var view: RawJSON?
     public var svg: Picture?
@@ -44,12 +44,14 @@ public struct CustomItem: Sendable, Equatable {
     }
 
     /// Reads a declaration: `object` is an entry with `"kind": "custom"` at `place` (`entry 3`)
-    /// of the file at `path` (SVG paths are relative to its folder), `text` the entry's words.
-    /// Nil, with the reason in `warnings`, when it cannot be used.
-    static func parse(_ object: JSONNode, text: ItemText, place: String, in path: String, warnings: inout [String]) -> CustomItem? {
+    /// of the file at `path` (SVG paths are relative to its folder), `text` the entry's words,
+    /// `key` its key in a file that is an object. Nil, with the reason in `warnings`, when it
+    /// cannot be used.
+    static func parse(_ object: JSONNode, text: ItemText, place: String, in path: String, key: String? = nil,
+                      warnings: inout [String]) -> CustomItem? {
         var item = CustomItem(idPath: "custom", text: text, place: "\(path): \(place)")
         let base = Path.parent(of: path)
-        let declared = object["id"]?.string ?? text.title
+        let declared = object["id"]?.string ?? key ?? text.title
         if let declared {
             let parts = declared.split(separator: "/").map { ItemIdentifier.slug(component: String($0)) }
             if !parts.isEmpty { item.idPath = parts.joined(separator: "/") }
@@ -110,8 +112,9 @@ public struct CustomItem: Sendable, Equatable {
 
 extension CaptionsFile {
     /// When `object` declares a custom item (`"kind": "custom"`), reads it into ``customItems``
-    /// (or warns why not) and says so; false for any other entry.
-    mutating func declareCustomItem(_ object: JSONNode, place: String) -> Bool {
+    /// (or warns why not) and says so; false for any other entry. `key`: its key, in a file
+    /// that is an object, which names it when it has no `id`.
+    mutating func declareCustomItem(_ object: JSONNode, place: String, key: String? = nil) -> Bool {
         guard let kind = object["kind"]?.string, kind.trimmingCharacters(in: .whitespaces).lowercased() == "custom" else {
             if let kind = object["kind"]?.string { warnings.append("\(place): kind '\(kind)' is not one a file declares (custom): read as an entry") }
             return false
@@ -119,7 +122,7 @@ extension CaptionsFile {
         var fields: [String: JSONValue] = [:]
         for member in object.members { fields[member.key] = JSONValue(member.value) }
         let words = text(from: fields, place: place, rawCaption: object["caption"])
-        if let item = CustomItem.parse(object, text: words, place: place, in: path, warnings: &warnings) {
+        if let item = CustomItem.parse(object, text: words, place: place, in: path, key: key, warnings: &warnings) {
             customItems.append(item)
         }
         return true

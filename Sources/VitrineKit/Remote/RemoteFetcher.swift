@@ -63,7 +63,9 @@ public final class RemoteFetcher: @unchecked Sendable {
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = Double(options.wholeSecondsTimeout)
+        // The timeout is watched here (see `attempt`); FoundationNetworking's own timer is only a
+        // backstop, since it runs late and counts time this process held the transfer back.
+        configuration.timeoutIntervalForRequest = Double(options.wholeSecondsTimeout + Self.timerMargin)
         configuration.httpAdditionalHeaders = ["User-Agent": "vitrine/\(VitrineVersion.string)"]
         let delegate = TransferDelegate()
         return Lane(session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue()),
@@ -127,7 +129,7 @@ public final class RemoteFetcher: @unchecked Sendable {
     private func attempt(_ url: URL, into entry: RemoteCache.Entry, on lane: Lane) -> Result<Download, FetchFailure> {
         let validators = cache.validators(of: entry)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: Double(options.wholeSecondsTimeout))
+            timeoutInterval: Double(options.wholeSecondsTimeout + Self.timerMargin))
         request.setValue("image/*, video/*;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let date = validators?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
@@ -135,8 +137,12 @@ public final class RemoteFetcher: @unchecked Sendable {
         let task = lane.session.dataTask(with: request)
         lane.delegate.register(transfer, for: task)
         task.resume()
+        // Silence counts from now, and never while a body being written out holds every
+        // transfer back (they share one queue): only time the server could have been heard.
+        transfer.touch()
         let limit = Double(options.wholeSecondsTimeout)
         while transfer.done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            if BoundedDelegateQueue.isHoldingBack { transfer.touch() }
             guard transfer.silence > limit else { continue }
             lane.session.delegateQueue.addOperation { lane.delegate.timeOut(task, transfer, seconds: Int(limit)) }
             // A cancelled task ends at once; should it not, it is left behind rather than waited for.
@@ -181,6 +187,9 @@ public final class RemoteFetcher: @unchecked Sendable {
         return .success(Download(path: entry.data, bytes: transfer.received, modified: Self.modificationTime(of: entry.data),
             reused: false))
     }
+
+    /// Seconds FoundationNetworking's own timer waits beyond the timeout.
+    static let timerMargin = 60
 
     static func modificationTime(of path: String) -> Double {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

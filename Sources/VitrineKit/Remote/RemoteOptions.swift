@@ -12,8 +12,9 @@ public struct RemoteOptions: Sendable, Equatable {
     /// Downloads at once: default 4.
     public var jobs = RemoteOptions.defaultJobs
     /// Seconds a download may go without receiving anything (to connect, for the headers, or
-    /// between two parts of the body) before it is given up: default 30. Whole seconds:
-    /// FoundationNetworking counts its timer in them (a fraction is rounded up).
+    /// between two parts of the body) before it is given up, not counting the time another
+    /// download's body being written out held it back: default 30. Whole seconds (a fraction is
+    /// rounded up), as FoundationNetworking counts them.
     public var timeout = RemoteOptions.defaultTimeout
     /// Attempts after the first, on a server error (5xx), a timeout or a connection refused
     /// or lost; never on a 4xx: default 2.

@@ -151,24 +151,39 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 /// a local server). Making the transfer thread wait here is the only backpressure there is; the
 /// socket then fills and TCP slows the server down. (Delegate code must never wait for the
 /// session's work queue, then: ``TransferDelegate`` cancels from another thread.)
+///
+/// FoundationNetworking's work queues all run on one Dispatch queue, so while a transfer waits
+/// here no other can be heard from: ``isHoldingBack`` says so, and the timeouts do not count
+/// that time.
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
     /// Operations waiting at most: 64 blocks, 1 MiB of body.
     static let capacity = 64
     private let slots = DispatchSemaphore(value: BoundedDelegateQueue.capacity)
+    /// A serial queue of its own: OperationQueue's default is a concurrent one, which waits for
+    /// Dispatch's shared threads. (Kept here: `underlyingQueue` does not keep it.)
+    private let serial = DispatchQueue(label: "vitrine.remote.delegate")
 
     override init() {
         super.init()
         maxConcurrentOperationCount = 1
         name = "vitrine.remote.delegate"
-        // A serial queue of its own: OperationQueue's default is a concurrent one, which waits
-        // for Dispatch's shared threads.
-        underlyingQueue = DispatchQueue(label: "vitrine.remote.delegate")
+        underlyingQueue = serial
     }
+
+    /// Transfers waiting for a delegate queue to make room, in all sessions.
+    private static let waiting = Locked(0)
+
+    /// Whether a transfer is waiting for its body to be written out, holding every other back.
+    static var isHoldingBack: Bool { waiting.current > 0 }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         // An operation adding another would wait for itself.
         if OperationQueue.current === self { return super.addOperation(block) }
-        slots.wait()
+        if slots.wait(timeout: .now()) == .timedOut {
+            Self.waiting.withLock { $0 += 1 }
+            slots.wait()
+            Self.waiting.withLock { $0 -= 1 }
+        }
         super.addOperation { [slots] in
             slots.signal()
             block()
