@@ -16,7 +16,8 @@ enum RemoteInputOptions {
             defaultDescription: RemoteOptions.defaultTimeout.formatted(maxFractionDigits: 1),
             help: "give a download up after this long without receiving anything (whole seconds)"),
         .value("retries", placeholder: "N", type: .integer(in: 0...RemoteOptions.maximumRetries), defaultDescription: String(RemoteOptions.defaultRetries),
-            help: "attempts after the first on a server error (5xx), a timeout or a refused or lost connection, waiting 0.5 s, 1 s, 2 s… (never on 4xx)"),
+            help: "attempts after the first on a server error (5xx), a timeout or a refused or lost connection, waiting "
+                + "\(RemoteOptions.firstBackoff.formatted(maxFractionDigits: 1)) s, then twice as long each time (never on 4xx)"),
         .value("max-download", placeholder: "SIZE", type: .custom(name: "a size like 50M or 1G") { ByteSize(parsing: $0) == nil ? "" : nil },
             defaultDescription: ByteSize(bytes: RemoteOptions.defaultMaxBytes).description,
             help: "largest download; a larger one is refused by its Content-Length, or stopped there while it streams"),

@@ -20,6 +20,10 @@ enum ScanCommand {
             sidecars (name.md in sigal's format, name.txt; a folder's index.md gives its title),
             then XMP, IPTC and EXIF, each field from the first source in --captions-from order;
             Markdown and HTML are reduced to a safe subset. See vitrine-scan(1), CAPTIONS.
+            An http(s) URL is downloaded first into --cache DIR (needed for URLs: scan writes no
+            other files) and read from there; later runs only ask whether it changed. --items
+            FILE adds a JSON array of inputs in order: paths, URLs and custom items (a "view"
+            object passed through, and an optional SVG). See vitrine-scan(1), Remote images.
             """,
         options: InputOptions.specs + [
             .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),

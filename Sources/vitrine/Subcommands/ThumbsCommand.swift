@@ -8,7 +8,8 @@ enum ThumbsCommand {
         name: "thumbs",
         abstract: "Make thumbnails (and other sizes) of every photo into DIR; print the manifest.",
         discussion: """
-            Inputs and ordering are exactly as for 'vitrine scan'. Every output is upright (EXIF
+            Inputs and ordering are exactly as for 'vitrine scan' (URLs are downloaded into
+            DIR/.vitrine/cache unless --cache says otherwise). Every output is upright (EXIF
             orientation applied) and in sRGB (converted from any embedded profile; sRGB is
             assumed without one). Sources are never enlarged unless --upscale is given. A video's
             renditions come from one poster frame taken by ffmpeg at --poster-at.
