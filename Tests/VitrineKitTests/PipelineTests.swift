@@ -47,8 +47,8 @@ final class PipelineTests: XCTestCase {
         var item = Item(id: "photos/half", format: "png", width: 80, height: 40, source: .init(path: source, bytes: 1))
         let thumbnail = RenditionSpec(width: 20, height: 20, encoding: Encoding(format: .png))
         let plan = GalleryPlan(items: [item], outputs: [AnyOutput(thumbnail), AnyOutput(AverageColour())],
-            outputFolder: folder.path + "/out") { item in
-            ItemSource(path: item.source.path, kind: item.kind, width: item.width, height: item.height, convertColour: false)
+            outputFolder: folder.path + "/out") { item, file in
+            ItemSource(path: file.path, kind: item.kind, width: item.width, height: item.height, convertColour: false)
         }
         XCTAssertEqual(plan.lines(ids: ["photos/half"]), [
             "photos/half rendition:20x20-fit-png photos/half-20x20.png",
@@ -109,8 +109,9 @@ final class PipelineTests: XCTestCase {
 }
 
 final class ItemSizeTests: XCTestCase {
-    /// A large gallery holds one item per photo in memory: keep the struct small.
+    /// A large gallery holds one item per photo in memory: keep the struct small. (344 since
+    /// items got a kind and an optional source; rare fields go in boxes, not inline.)
     func testAnItemStaysSmall() {
-        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 340, "an item is \(MemoryLayout<Item>.size) bytes")
+        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 344, "an item is \(MemoryLayout<Item>.size) bytes")
     }
 }

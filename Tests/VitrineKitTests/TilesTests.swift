@@ -137,8 +137,8 @@ final class TilesTests: XCTestCase {
     /// Makes `spec` of one picture through ``ItemProducer``, and folds it into its item.
     private func produce(_ spec: TileSpec, source: String, width: Int, height: Int, into output: String) throws -> Item {
         var item = Item(id: "small", format: "png", width: width, height: height, source: .init(path: source, bytes: 1))
-        let plan = GalleryPlan(items: [item], outputs: [AnyOutput(spec)], outputFolder: output) { item in
-            ItemSource(path: item.source.path, kind: item.kind, width: item.width, height: item.height, convertColour: false)
+        let plan = GalleryPlan(items: [item], outputs: [AnyOutput(spec)], outputFolder: output) { item, file in
+            ItemSource(path: file.path, kind: item.kind, width: item.width, height: item.height, convertColour: false)
         }
         let job = try XCTUnwrap(plan.entries.first?.job)
         let outcome = ItemProducer.produce(job)

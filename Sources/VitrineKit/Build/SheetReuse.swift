@@ -17,7 +17,7 @@ struct SheetReuse: Codable {
         for item in manifest.items {
             let caption = item.caption.flatMap { $0.markup ?? $0.text } ?? ""
             text += [item.id, caption, item.durationLabel ?? "", item.selection.map(String.init) ?? "",
-                item.source.sha256 ?? item.source.path, String(item.width), String(item.height)].joined(separator: "\u{1}") + "\n"
+                item.source.map { $0.sha256 ?? $0.path } ?? item.title ?? "", String(item.width), String(item.height)].joined(separator: "\u{1}") + "\n"
         }
         for error in manifest.errors { text += error.path + "\u{1}" + error.message + "\n" }
         return Checksum.sha256(of: Data(text.utf8))

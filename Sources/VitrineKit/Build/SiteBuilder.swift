@@ -71,6 +71,10 @@ public struct SiteBuilder {
         // that a file moved or copied elsewhere is still known by its content).
         var scanOptions = options.scan
         scanOptions.probe.hash = true
+        // Remote images are downloaded into the site's state folder (a dry run too: what a
+        // build would do depends on what the server sends), and asked for again with
+        // If-None-Match next time.
+        if scanOptions.remote.cacheFolder == nil { scanOptions.remote.cacheFolder = RemoteOptions.defaultCacheFolder(in: site) }
         var scanner = MediaScanner(options: scanOptions, pool: pool, listener: listener)
         scanner.excludedFolders = [site]
         scanner.probeCache = cache
@@ -79,7 +83,7 @@ public struct SiteBuilder {
         var manifest = scanned.manifest
 
         var gallery = GalleryOptions(outputs: options.outputs, outputFolder: site)
-        gallery.scan = options.scan
+        gallery.scan = scanOptions
         gallery.posterAt = options.posterAt
         let builder = GalleryBuilder(options: gallery, pool: pool, listener: listener)
         let plan = builder.plan(for: scanned)
@@ -88,7 +92,7 @@ public struct SiteBuilder {
         var decisions = BuildDecisions(plan: plan, listsActions: options.listsActions)
         for (number, entry) in plan.entries.enumerated() {
             let item = manifest.items[entry.item]
-            let key = SourceKey.of(item.source)
+            let key = SourceKey.of(item)
             for (position, planned) in entry.job.outputs.enumerated() {
                 decisions.record(ledger.decide(planned, source: key, previous: previous[key]), entry: number, output: position,
                     item: item.id)
@@ -115,9 +119,9 @@ public struct SiteBuilder {
         let moved = decisions.carryOutMoves(using: ledger)
         let making = decisions.remaining()
         let recorder = StateRecorder(state: state, plan: making.plan,
-            sources: making.plan.entries.map { SourceKey.of(manifest.items[$0.item].source) })
+            sources: making.plan.entries.map { SourceKey.of(manifest.items[$0.item]) })
         for move in moved {
-            recorder.record(move.output, move.product, source: SourceKey.of(manifest.items[plan.entries[move.entry].item].source))
+            recorder.record(move.output, move.product, source: SourceKey.of(manifest.items[plan.entries[move.entry].item]))
         }
         recorder.flush()
         let outcomes = GalleryBuilder.run(making.plan, items: manifest.items, on: pool, listener: listener) { index, outcome in
@@ -134,7 +138,7 @@ public struct SiteBuilder {
 
         // What nothing plans any more: removed, files first, then what the state says of them.
         for output in unclaimed { for path in Self.paths(of: output) { AtomicFile.remove(Path.join(site, path)) } }
-        let present = Set(scanned.manifest.items.map { SourceKey.of($0.source) })
+        let present = Set(scanned.manifest.items.map { SourceKey.of($0) })
         do {
             try state.batch {
                 for output in unclaimed { try state.forget(output) }
@@ -243,16 +247,16 @@ public struct SiteBuilder {
     /// unchanged (answered from the state), that of a source gone since with the same SHA-256
     /// when it was moved or renamed; none when it is new or changed.
     static func previousSources(of items: [Item], known: [String: StateStore.Source], reused: Set<String>) -> [String: String] {
-        let present = Set(items.map { SourceKey.of($0.source) })
+        let present = Set(items.map { SourceKey.of($0) })
         let byContent = Dictionary(known.values.filter { !present.contains($0.key) }.compactMap { source in
             source.sha256.map { ($0, source.key) }
         }, uniquingKeysWith: { first, _ in first })
         var previous: [String: String] = [:]
         for item in items {
-            let key = SourceKey.of(item.source)
+            let key = SourceKey.of(item)
             if reused.contains(key) {
                 previous[key] = key
-            } else if let sha = item.source.sha256, let moved = byContent[sha] {
+            } else if let sha = item.source?.sha256, let moved = byContent[sha] {
                 previous[key] = moved
             }
         }

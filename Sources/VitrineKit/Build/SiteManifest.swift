@@ -21,10 +21,12 @@ enum SiteManifest {
             return Array(path.split(separator: UInt8(ascii: "/")).last ?? [])  // a file given alone, or listed
         }
         for index in manifest.items.indices {
-            let bytes = named(manifest.items[index].source.openBytes)
-            let path = InputPath(bytes: bytes)
-            manifest.items[index].source.path = path.display
-            manifest.items[index].source.pathBytes = path.isUTF8 ? nil : Data(bytes).base64EncodedString()
+            if let source = manifest.items[index].source {
+                let bytes = named(source.openBytes)
+                let path = InputPath(bytes: bytes)
+                manifest.items[index].source?.path = path.display
+                manifest.items[index].source?.pathBytes = path.isUTF8 ? nil : Data(bytes).base64EncodedString()
+            }
             if !keepLocation, var location = manifest.items[index].location {
                 (location.latitude, location.longitude, location.altitude) = (nil, nil, nil)
                 manifest.items[index].location = location.name == nil ? nil : location

@@ -11,6 +11,12 @@ enum SourceKey {
     static func of(_ source: Item.Source) -> String {
         source.pathBytes.map { "bytes:" + $0 } ?? source.path
     }
+
+    /// An item's source's key; a custom item without a file (which has no outputs) is known
+    /// by its id, which no path key can be.
+    static func of(_ item: Item) -> String {
+        item.source.map(of) ?? "custom:" + item.id
+    }
 }
 
 /// The probe answers of the last build, for files that have not changed (same size,

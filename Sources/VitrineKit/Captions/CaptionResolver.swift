@@ -14,6 +14,8 @@ public struct CaptionOptions: Sendable {
     public var sources: [CaptionSource] = CaptionSource.allCases
     /// `--captions FILE`: default none.
     public var file: CaptionsFile?
+    /// The words of an `--items` file's entries, read before ``file``'s (set by the scan).
+    var itemWords: CaptionsFile?
     /// When no source has a caption: default `.none`.
     public var fallback: Fallback = .none
     /// The XMP language alternative wanted (`fr`, `pt-BR`): default nil, `x-default` then the first.
@@ -35,19 +37,32 @@ struct CaptionResolver {
 
     init(options: CaptionOptions, files: [InputFile], ids: [String], otherParts: [InputFile] = []) {
         self.options = options
-        guard let captions = options.file, options.sources.contains(.file) else { return }
-        for warning in captions.warnings { warnings.append((captions.path, warning)) }
+        let sources = [options.itemWords, options.file].compactMap { $0 }
+        guard !sources.isEmpty, options.sources.contains(.file) else { return }
         var index: [String: Int] = [:]
         for (position, file) in files.enumerated() {
-            for key in [file.relativePath, file.path, ids[position], Self.absolute(file.path)] where index[key] == nil {
+            let url = file.origin?.url.map { [$0] } ?? []
+            for key in url + [file.relativePath, file.path, ids[position], Self.absolute(file.path)] where index[key] == nil {
                 index[key] = position
             }
         }
-        var elsewhere = Set<String>()
-        for file in otherParts { elsewhere.formUnion([file.relativePath, file.path, Self.absolute(file.path)]) }
-        let base = Path.parent(of: Self.absolute(captions.path))
         var claimedBy: [Int: String] = [:]
-        for (position, entry) in captions.entries.enumerated() {
+        var position = 0
+        for captions in sources {
+            match(captions, index: index, otherParts: otherParts, position: &position, claimedBy: &claimedBy, naming: sources.count > 1)
+        }
+    }
+
+    /// Gives each entry of `captions` to the item it names (the first entry naming an item wins);
+    /// `naming`: messages name the file of an earlier entry (there are several).
+    private mutating func match(_ captions: CaptionsFile, index: [String: Int], otherParts: [InputFile], position: inout Int,
+                                claimedBy: inout [Int: String], naming: Bool) {
+        for warning in captions.warnings { warnings.append((captions.path, warning)) }
+        var elsewhere = Set<String>()
+        for file in otherParts { elsewhere.formUnion([file.relativePath, file.path, Self.absolute(file.path)] + (file.origin?.url.map { [$0] } ?? [])) }
+        let base = Path.parent(of: Self.absolute(captions.path))
+        for entry in captions.entries {
+            defer { position += 1 }
             let written = entry.path.hasPrefix("./") ? String(entry.path.dropFirst(2)) : entry.path
             let keys = [written, Self.absolute(written, from: base), Self.absolute(written)]
             guard let item = keys.lazy.compactMap({ index[$0] }).first else {
@@ -59,7 +74,7 @@ struct CaptionResolver {
                 warnings.append((captions.path, "\(entry.place): '\(entry.path)' was already given at \(first): ignored"))
                 continue
             }
-            claimedBy[item] = entry.place
+            claimedBy[item] = naming ? "\(captions.path) \(entry.place)" : entry.place
             fileEntries[item] = (position, entry.text)
         }
     }
@@ -73,7 +88,8 @@ struct CaptionResolver {
             let text: ItemText?
             switch source {
             case .file: text = fileEntries[index]?.text
-            case .sidecar: text = Sidecar.text(forMedia: file.path, exists: sidecarExists)
+            // A download's or a custom item's path is not where its sidecars would be.
+            case .sidecar: text = file.origin == nil ? Sidecar.text(forMedia: file.path, exists: sidecarExists) : nil
             case .xmp, .iptc, .exif: text = embedded?[source]
             }
             guard let text else { continue }
@@ -82,7 +98,7 @@ struct CaptionResolver {
         }
         merged.warnings = nil  // reported above, with the file's path
         if merged.caption == nil, options.fallback == .filename {
-            let stem = Path.stem(of: file.path)
+            let stem = Path.stem(of: file.relativePath)
             let name = CaptionText.clean(stem, singleLine: true).text
             if !name.isEmpty { merged.caption = Caption(style: .plain, text: name, source: "filename") }
         }

@@ -10,7 +10,9 @@ import Foundation
 ///   `keywords` (`,`/`;`-separated), `location`, `rating`.
 /// - JSON: an array of objects with those keys, or an object from path to a caption string
 ///   or to such an object. With `"style": "custom"`, `caption` is any JSON object, written to
-///   the manifest byte for byte.
+///   the manifest byte for byte. An entry may name a remote image by its URL (`path` or `url`).
+///   An entry with `"kind": "custom"` declares a custom item (``CustomItem``), added to the
+///   gallery after the inputs.
 public struct CaptionsFile: Sendable {
     public struct Entry: Sendable {
         /// The path as written: matched against an item's path under its input, the path as
@@ -23,6 +25,8 @@ public struct CaptionsFile: Sendable {
 
     public var path: String
     public var entries: [Entry] = []
+    /// Custom items the file declares (JSON only), in its order.
+    public var customItems: [CustomItem] = []
     /// Problems with single rows (the rest of the file is used).
     public var warnings: [String] = []
 
@@ -32,13 +36,7 @@ public struct CaptionsFile: Sendable {
 
     /// Reads and parses `path`. Throws when the file as a whole cannot be used.
     public static func read(_ path: String) throws(ReadError) -> CaptionsFile {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ReadError(description: "\(path): no such file") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ReadError(description: "\(path): not a regular file") }
-        guard Int(info.st_size) <= 256 << 20, let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(description: "\(path): cannot read it")
-        }
-        let decoded = CaptionText.decode(data)
+        let decoded = try readText(path)
         var file = CaptionsFile(path: path)
         file.warnings += decoded.warnings
         let ext = Path.fileExtension(of: path).lowercased()
@@ -52,6 +50,18 @@ public struct CaptionsFile: Sendable {
             try file.parseRows(rows)
         }
         return file
+    }
+
+    /// The text of the file at `path` (a regular file of at most 256 MiB), decoded as captions are.
+    static func readText(_ path: String) throws(ReadError) -> (text: String, warnings: [String]) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ReadError(description: "\(path): no such file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ReadError(description: "\(path): not a regular file") }
+        guard Int(info.st_size) <= 256 << 20, let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(description: "\(path): cannot read it")
+        }
+        let decoded = CaptionText.decode(data)
+        return (decoded.text, decoded.warnings)
     }
 
     static let columns = ["path", "caption", "style", "title", "keywords", "location", "rating"]
@@ -89,6 +99,7 @@ public struct CaptionsFile: Sendable {
                     warnings.append("entry \(index + 1): not an object: ignored")
                     continue
                 }
+                if declareCustomItem(element, place: "entry \(index + 1)") { continue }
                 addEntry(fields(element), place: "entry \(index + 1)", rawCaption: element["caption"])
             }
         case .object:
@@ -97,6 +108,7 @@ public struct CaptionsFile: Sendable {
                 case .string:
                     addEntry(["path": .string(member.key), "caption": JSONValue(member.value)], place: "entry \(index + 1)", rawCaption: nil)
                 case .object:
+                    if declareCustomItem(member.value, place: "entry \(index + 1)", key: member.key) { continue }
                     var entry = fields(member.value)
                     entry["path"] = .string(member.key)
                     addEntry(entry, place: "entry \(index + 1)", rawCaption: member.value["caption"])
@@ -111,10 +123,15 @@ public struct CaptionsFile: Sendable {
 
     /// One entry from its fields; `rawCaption` is the caption's node for the custom style.
     private mutating func addEntry(_ fields: [String: JSONValue], place: String, rawCaption: JSONNode?) {
-        guard let path = fields["path"]?.string?.trimmingCharacters(in: .whitespaces), !path.isEmpty else {
+        guard let path = (fields["path"] ?? fields["url"])?.string?.trimmingCharacters(in: .whitespaces), !path.isEmpty else {
             warnings.append("\(place): no path: ignored")
             return
         }
+        entries.append(Entry(path: path, place: place, text: text(from: fields, place: place, rawCaption: rawCaption)))
+    }
+
+    /// The words of an entry: caption (in its style), title, keywords, location and rating.
+    mutating func text(from fields: [String: JSONValue], place: String, rawCaption: JSONNode?) -> ItemText {
         var text = ItemText()
         let styleName = (fields["style"]?.string ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         /// How the caption is written: a manifest style, or Markdown (which becomes markup).
@@ -164,6 +181,6 @@ public struct CaptionsFile: Sendable {
         }
         for warning in text.warnings ?? [] { warnings.append("\(place): \(warning)") }
         text.warnings = nil
-        entries.append(Entry(path: path, place: place, text: text))
+        return text
     }
 }

@@ -18,10 +18,13 @@ public struct InputFile: Sendable, Equatable {
     /// ``bytes``, what an incremental build compares to know a file unchanged (or moved).
     public var identity = FileIdentity(device: 0, inode: 0)
     public var modifiedNanoseconds: Int64 = 0
+    /// What the file stands for when it is not simply itself: a remote image (``path`` is its
+    /// URL until it is downloaded, then the copy), a custom item (``path`` its SVG, if any).
+    public var origin: InputOrigin? = nil
 }
 
-/// Finds the candidate files below the inputs: files, folders (recursive) and `-` for a
-/// newline-separated list on stdin.
+/// Finds the candidate files below the inputs: files, folders (recursive), `http`/`https` URLs
+/// (found as they are, downloaded later) and `-` for a newline-separated list on stdin.
 ///
 /// Hidden files and folders (name starting with `.`) are skipped, and so is a folder that
 /// holds an empty `.nomedia` file, with everything below it; a `.nomedia` that lists names,
@@ -72,6 +75,10 @@ public struct InputWalker: Sendable {
         _ input: InputPath, inputIndex: Int, listed: Bool, into result: inout Result, seen: inout [String: String],
         excluded: Set<FileIdentity>
     ) {
+        if RemoteURL.scheme(of: input.display) != nil {
+            Self.addURL(input.display, inputIndex: inputIndex, into: &result, seen: &seen)
+            return
+        }
         guard let info = input.status() else {
             let reason: ErrorReason = errno == EACCES ? .permission : (errno == ELOOP ? .loop : .notFound)
             result.errors.append(ItemError(path: input.display, message: Self.describe(errno: errno), reason: reason))

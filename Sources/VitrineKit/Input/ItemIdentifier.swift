@@ -40,6 +40,17 @@ public enum ItemIdentifier {
         return ids
     }
 
+    /// What a remote image's id is made from, as a file's path below its input: the URL's host
+    /// (without port) and its path, percent-decoded, `index` when the path names no file. The
+    /// query string is left out (it may hold secrets): `https://Example.com/a/Beach%20Day.jpg?t=1`
+    /// gives `example.com/a/Beach Day.jpg`, whose slug is `example-com/a/beach-day`.
+    public static func relativePath(forURL url: URL) -> String {
+        var parts = [RemoteURL.host(of: url)] + RemoteURL.pathComponents(of: url)
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        if parts.count == 1 || path.hasSuffix("/") { parts.append("index") }
+        return parts.joined(separator: "/")
+    }
+
     static func stem(of name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])

@@ -41,9 +41,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     public init() {}
 }
 
-/// One photo (or, later, video) in gallery order.
+/// One photo, video or custom item in gallery order.
 public struct Item: Codable, Equatable, Sendable {
-    /// Stable, unique, URL-safe id from the path under its input folder, like `beach/dsc-0042`.
+    /// Stable, unique, URL-safe id from the path under its input folder, like `beach/dsc-0042`
+    /// (a remote image's from its URL's host and path, `example-com/photos/beach`; a custom
+    /// item's from its declared `id`).
     public var id: String
     /// 0-based place in the gallery.
     public var index: Int = 0
@@ -52,9 +54,10 @@ public struct Item: Codable, Equatable, Sendable {
     /// What the source is: default `.image`.
     public var kind: ItemKind = .image
     /// The decoder's name for the content (`jpeg`, `png`, `heif`…; for videos the container,
-    /// `mov`, `matroska`, `ogg`…), found by content, not extension.
-    public var format: String
-    /// Upright width and height: EXIF orientation already applied.
+    /// `mov`, `matroska`, `ogg`…), found by content, not extension. Absent for custom items.
+    public var format: String?
+    /// Upright width and height: EXIF orientation already applied. A custom item's come from
+    /// its SVG when it has one, else from its declaration.
     public var width: Int
     public var height: Int
     /// The EXIF Orientation value as stored in the file (1–8; 0 and other values are kept as found).
@@ -73,7 +76,10 @@ public struct Item: Codable, Equatable, Sendable {
     public var hasAudio: Bool?
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
-    public var source: Source
+    /// The file the item was read from; absent for a custom item without an SVG.
+    public var source: Source?
+    /// Custom items: the declaration's `view` object, byte for byte, for the viewer to draw.
+    @Boxed public var view: RawJSON?
     /// A tiny stand-in to paint while a rendition loads (`thumbs`, default ThumbHash).
     @Boxed public var placeholder: Placeholder?
     /// Files made from this item, smallest first, so a viewer can show a small one at the
@@ -104,23 +110,8 @@ public struct Item: Codable, Equatable, Sendable {
     /// A copy of the source in the site, for a page to play (`build`, videos).
     @Boxed public var media: MediaCopy?
 
-    public struct Source: Codable, Equatable, Sendable {
-        /// The path as given on the command line, joined with the path found below it; bytes
-        /// of the name that are not UTF-8 are shown as U+FFFD (see ``pathBytes``).
-        public var path: String
-        public var bytes: Int
-        /// Hex SHA-256 of the file's bytes (only with `--hash`).
-        @Boxed public var sha256: String?
-        /// The path's bytes in standard base64, present only when they are not UTF-8 (a Linux
-        /// file name is any bytes): what other commands open the file with. JSON strings hold
-        /// only Unicode text, so ``path`` alone cannot name such a file.
-        @Boxed public var pathBytes: String?
-
-        /// The bytes to open the file with.
-        public var openBytes: [UInt8] {
-            pathBytes.flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? Array(path.utf8)
-        }
-    }
+    /// What messages and `errors` call the item: its URL, else its source's path, else its id.
+    public var name: String { source.map { $0.url ?? $0.path } ?? id }
 }
 
 /// How a part (`--shard K/N`) was made.
@@ -268,11 +259,17 @@ public enum ErrorReason: String, Sendable, Codable, CaseIterable {
     case damaged
     /// An output could not be encoded or written.
     case write
+    /// A remote image could not be downloaded: no such host, the connection refused or lost,
+    /// a server error (5xx), too many redirects.
+    case network
 }
 
 /// What an item is.
 public enum ItemKind: String, Codable, Hashable, Sendable, CaseIterable {
     case image, video
+    /// Declared in a JSON input file, not read from media: a `view` object for the viewer,
+    /// and optionally an SVG that vitrine draws its thumbnails and sheet cell from.
+    case custom
 }
 
 /// What a rendition is for.

@@ -53,13 +53,13 @@ public enum ManifestSchema {
     "relativePath": { "type": "string", "minLength": 1, "not": { "pattern": "(^/)|(^|/)\\.\\.(/|$)" } },
     "item": {
       "type": "object",
-      "required": ["id", "index", "position", "kind", "format", "width", "height", "source"],
+      "required": ["id", "index", "position", "kind", "width", "height"],
       "additionalProperties": false,
       "properties": {
         "id": { "$ref": "#/$defs/id" },
         "index": { "type": "integer", "minimum": 0 },
         "position": { "type": "string", "pattern": "^[0-9]+ of [0-9]+$" },
-        "kind": { "enum": ["image", "video"] },
+        "kind": { "enum": ["image", "video", "custom"] },
         "format": { "type": "string", "minLength": 1 },
         "width": { "type": "integer", "minimum": 1 },
         "height": { "type": "integer", "minimum": 1 },
@@ -80,6 +80,7 @@ public enum ManifestSchema {
           "properties": {
             "path": { "type": "string", "minLength": 1 },
             "bytes": { "type": "integer", "minimum": 0 },
+            "url": { "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$" },
             "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
             "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
           }
@@ -114,8 +115,12 @@ public enum ManifestSchema {
             "path": { "$ref": "#/$defs/relativePath" },
             "bytes": { "type": "integer", "minimum": 0 }
           }
-        }
-      }
+        },
+        "view": { "type": "object" }
+      },
+      "if": { "properties": { "kind": { "const": "custom" } } },
+      "then": { "not": { "required": ["format"] } },
+      "else": { "required": ["format", "source"], "not": { "required": ["view"] } }
     },
     "sortKey": {
       "type": "object",
@@ -259,7 +264,7 @@ public enum ManifestSchema {
       "properties": {
         "path": { "type": "string" },
         "message": { "type": "string", "pattern": "^[^\\n]*$" },
-        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write"] }
+        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network"] }
       }
     }
   }

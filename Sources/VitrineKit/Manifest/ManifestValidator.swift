@@ -71,6 +71,7 @@ struct ManifestChecks {
                     firstIndexOfID[id] = index
                 }
             }
+            checkKind(of: item, at: at)
             if let node = item[.index], let value = node.int, value != index { add(node, at + "/index", "is \(node.text), should be \(index)") }
             if let node = item[.position], let position = node.string {
                 let expected = Navigation.positionText(index: index, count: count)
@@ -142,7 +143,7 @@ struct ManifestChecks {
 /// The members of an item the checks read, found in one walk over its members (the last of a
 /// name given twice, as lookups find it).
 struct ItemFields {
-    enum Name: Int, CaseIterable { case id, index, position, prev, next, source, renditions, selection, sortKey }
+    enum Name: Int, CaseIterable { case id, kind, format, view, index, position, prev, next, source, renditions, selection, sortKey }
 
     static let table: SchemaNameTable = {
         var table = SchemaNameTable()

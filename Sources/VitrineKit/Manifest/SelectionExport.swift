@@ -18,15 +18,17 @@ public enum SelectionExport {
     }
 
     /// The target names: a zero-padded selection number (two digits at least, more when the
-    /// selection is larger), a dash and the source's file name.
+    /// selection is larger), a dash and the source's file name (a remote image's from its URL).
+    /// Custom items without an SVG have no file: they keep their number, and nothing is copied.
     public static func plan(_ manifest: Manifest, into folder: String) -> [Copied] {
         let chosen = manifest.items.filter { $0.selection != nil }.sorted { $0.selection! < $1.selection! }
         let width = max(2, String(chosen.count).count)
-        return chosen.enumerated().map { offset, item in
+        return chosen.enumerated().compactMap { offset, item in
+            guard let source = item.source else { return nil }
             let number = String(offset + 1)
             let padded = String(repeating: "0", count: max(0, width - number.count)) + number
-            let name = Path.name(of: item.source.path)
-            return Copied(source: item.source.path, target: folder + "/" + padded + "-" + name, sourceBytes: item.source.openBytes)
+            let name = source.url.flatMap(RemoteURL.fileName(of:)) ?? Path.name(of: source.path)
+            return Copied(source: source.path, target: folder + "/" + padded + "-" + name, sourceBytes: source.openBytes)
         }
     }
 

@@ -106,9 +106,10 @@ extension GalleryPage {
         guard placement != .none else { return ([:], []) }
         var sources: [String: String] = [:], failures: [ItemError] = []
         for item in manifest.items where item.kind == .video {
-            let ending = Path.fileExtension(of: item.source.path).lowercased()
+            guard let itemSource = item.source else { continue }
+            let ending = Path.fileExtension(of: itemSource.path).lowercased()
             let name = item.id + "." + (ending.isEmpty || !ending.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "video" : ending)
-            var bytes = item.source.openBytes
+            var bytes = itemSource.openBytes
             if bytes.first != UInt8(ascii: "/") { bytes = Array(Path.join(base, "x").utf8.dropLast()) + bytes }  // base + "/"
             let source = InputPath(bytes: bytes)
             let target = Path.join(site, name)
@@ -120,7 +121,7 @@ extension GalleryPage {
                 }
                 sources[item.id] = name
             } catch {
-                failures.append(ItemError(path: item.source.path, message: "cannot place the video in the site as \(name): \(error.description)",
+                failures.append(ItemError(path: item.name, message: "cannot place the video in the site as \(name): \(error.description)",
                     reason: .write))
             }
         }

@@ -36,10 +36,15 @@ public struct GalleryBuilder {
         self.listener = listener
     }
 
+    /// Scans `inputs` (and the `--items` file's entries), then makes every item's outputs.
+    /// Remote images are kept in ``RemoteOptions/cacheFolder``, by default
+    /// ``RemoteOptions/defaultCacheFolder(in:)`` of the output folder.
     public func build(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError)
         -> MediaScanner.Report
     {
-        var scanner = MediaScanner(options: options.scan, pool: pool, listener: listener)
+        var scan = options.scan
+        if scan.remote.cacheFolder == nil { scan.remote.cacheFolder = RemoteOptions.defaultCacheFolder(in: options.outputFolder) }
+        var scanner = MediaScanner(options: scan, pool: pool, listener: listener)
         // Outputs written into a folder below an input must not come back as photos next time.
         scanner.excludedFolders = [options.outputFolder]
         var report = try scanner.scan(inputs, readList: readList)
@@ -54,8 +59,8 @@ public struct GalleryBuilder {
     /// durations and selection are used as they are.
     public func build(_ manifest: Manifest) -> Manifest {
         let aliases = PathAliases()
-        let plan = GalleryPlan(items: manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item in
-            let path = item.source.pathBytes == nil ? item.source.path : aliases.path(for: item.source.openBytes) ?? item.source.path
+        let plan = GalleryPlan(items: manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
+            let path = file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path
             return source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
         }
         return withExtendedLifetime(aliases) { make(plan, of: manifest, on: pool) }
@@ -80,12 +85,12 @@ public struct GalleryBuilder {
 
     /// Every item's outputs, with what the scan learnt of its source.
     public func plan(for report: MediaScanner.Report) -> GalleryPlan {
-        GalleryPlan(items: report.manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item in
-            let path = item.source.pathBytes.flatMap(report.aliases.path(forBase64:)) ?? item.source.path
+        GalleryPlan(items: report.manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
+            let path = file.pathBytes.flatMap(report.aliases.path(forBase64:)) ?? file.path
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
             return source(for: item, path: path,
-                convertColour: item.kind != .video && report.needsColourTransform.contains(item.source.path),
-                intent: report.renderingIntents[item.source.path])
+                convertColour: item.kind != .video && report.needsColourTransform.contains(file.path),
+                intent: report.renderingIntents[file.path])
         }
     }
 
@@ -110,13 +115,13 @@ public struct GalleryBuilder {
         listener?.receive(.started(phase: .render, total: plan.entries.count))
         let outcomes = Locked([ItemOutcome?](repeating: nil, count: plan.entries.count))
         let order = plan.entries.indices.sorted {
-            items[plan.entries[$0].item].source.bytes > items[plan.entries[$1].item].source.bytes
+            (items[plan.entries[$0].item].source?.bytes ?? 0) > (items[plan.entries[$1].item].source?.bytes ?? 0)
         }
         executor.execute(plan.entries.map(\.job), order: order) { index, outcome in
             outcomes.withLock { $0[index] = outcome }
             done?(index, outcome)
             let item = items[plan.entries[index].item]
-            let path = item.source.path
+            let path = item.name
             switch outcome {
             case .failed(let failure):
                 listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
@@ -153,7 +158,7 @@ public struct GalleryBuilder {
         var kept: [Item] = []
         for (index, item) in manifest.items.enumerated() {
             if let failure = failures[index] {
-                manifest.errors.append(ItemError(path: item.source.path, message: failure.message, reason: failure.reason))
+                manifest.errors.append(ItemError(path: item.name, message: failure.message, reason: failure.reason))
             } else {
                 kept.append(item)
             }

@@ -15,19 +15,22 @@ public struct GalleryPlan: Sendable {
     }
 
     public var outputFolder: String
-    /// Items with at least one output, in manifest order.
+    /// Items with at least one output, in manifest order (never a custom item without an SVG:
+    /// it has no source to make anything of).
     public private(set) var entries: [Entry] = []
 
-    /// Plans `outputs` for each of `items`, whose sources are described by `source`.
-    public init(items: [Item], outputs: [AnyOutput], outputFolder: String, source: (Item) -> ItemSource) {
+    /// Plans `outputs` for each of `items` that has a source, described by `source`.
+    public init(items: [Item], outputs: [AnyOutput], outputFolder: String, source: (Item, Item.Source) -> ItemSource) {
         self.outputFolder = outputFolder
         for (index, item) in items.enumerated() {
-            let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: item.source.path)
+            guard let itemSource = item.source else { continue }
+            let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height,
+                sourceName: itemSource.path)
             let planned = outputs.compactMap { output in
                 output.target(for: planning).map { PlannedOutput(output: output, target: $0) }
             }
             guard !planned.isEmpty else { continue }
-            entries.append(Entry(item: index, job: ItemJob(source: source(item), outputFolder: outputFolder, outputs: planned)))
+            entries.append(Entry(item: index, job: ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: planned)))
         }
     }
 

@@ -19,6 +19,8 @@ public enum ProgressEvent: Equatable, Sendable {
 
     /// The parts of a run.
     public enum Phase: String, Sendable, CaseIterable {
+        /// Downloading remote images (or finding the cached copies current), before the scan.
+        case fetch
         /// Reading every file's header.
         case scan
         /// Making every item's outputs.

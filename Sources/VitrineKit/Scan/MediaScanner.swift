@@ -34,17 +34,23 @@ public struct MediaScanner: Sendable {
         public var aliases = PathAliases()
     }
 
-    /// Scans `inputs` (files, folders, `-`). Throws only for bad options (`initialIndex`).
+    /// Scans `inputs` (files, folders, URLs, `-`), then the `--items` file's entries and the
+    /// captions file's custom items. Throws only for bad options (`initialIndex`, no cache folder
+    /// for downloads).
     ///
     /// In steps whose working data is gone before the next one starts: a gallery of 100,000
     /// files keeps little more than its items at any time.
     public func scan(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError) -> Report {
-        let found = walk(inputs, readList: readList)
+        let asked = GalleryInputs(inputs, items: options.items, captions: options.captions.file)
+        var found = walk(asked, readList: readList)
+        try prepareSources(&found)
         // Workers open a file whose name is not UTF-8 through an alias that is.
         let aliases = PathAliases()
         var scanned = probe(found.files, aliases: aliases)
         let (entryFiles, ids) = identify(scanned, found: found)
-        var texts = GalleryText(options: options.captions, inputs: inputs.map(\.display), files: entryFiles, ids: ids,
+        var captions = options.captions
+        captions.itemWords = options.items?.words
+        var texts = GalleryText(options: captions, inputs: asked.displays, files: entryFiles, ids: ids,
             otherParts: found.otherParts, walked: found.walked)
         var items = scanned.items
         scanned.items = []
@@ -87,17 +93,17 @@ public struct MediaScanner: Sendable {
         var walkIndex: [String: Int] = [:]
     }
 
-    private func walk(_ inputs: [InputPath], readList: () -> [InputPath]) -> Found {
+    private func walk(_ inputs: GalleryInputs, readList: () -> [InputPath]) -> Found {
         var walker = InputWalker()
-        walker.excludedFolders = excludedFolders
-        let walked = walker.walk(inputs, readList: readList)
+        walker.excludedFolders = excludedFolders + [options.remote.cacheFolder].compactMap { $0 }
+        let walked = inputs.walk(with: walker, readList: readList)
         for error in walked.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
         for duplicate in walked.duplicates {
             listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
         }
         // Ids never depend on other files' content or on the part.
         var found = Found(files: walked.files, errors: walked.errors, walked: Set(walked.files.map(\.path)),
-            namedLikeMedia: walked.files.filter { MediaFormat.looksLikeMedia($0.path) })
+            namedLikeMedia: walked.files.filter(\.isMeantAsMedia))
         if let shard = options.shard {
             found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
             found.otherParts = walked.files.filter { !shard.contains(relativePath: $0.relativePath) }
@@ -113,32 +119,41 @@ public struct MediaScanner: Sendable {
         var probe = options.probe
         probe.embeddedText = options.captions.readsEmbedded
         probe.language = options.captions.language
+        // A custom item without an SVG has nothing to read: its declaration is its header. A
+        // file unchanged since the last build is answered from its state.
         let scanned = Locked(Scanned(capacity: files.count))
-        var fresh: [Int] = []
-        for (index, file) in files.enumerated() {
-            if let known = probeCache?.answer(for: file, options: probe) {
+        var probed: [Int] = []
+        for index in files.indices {
+            let file = files[index]
+            if !file.isProbed {
+                guard let header = file.origin?.customItem?.declaredHeader else { continue }
+                let outcome = ProbeOutcome.image(header)
+                scanned.withLock { $0.record(outcome, file: file, number: index) }
+                if let listener { Self.report(outcome, path: file.name, to: listener, counted: false) }
+            } else if let known = probeCache?.answer(for: file, options: probe) {
                 scanned.withLock { $0.record(known, file: file, number: index) }
                 // Said again (a failure is in every run's manifest), but not counted as read.
-                if let listener { Self.report(known, path: file.path, to: listener, counted: false) }
+                if let listener { Self.report(known, path: file.name, to: listener, counted: false) }
             } else {
-                fresh.append(index)
+                probed.append(index)
             }
         }
-        let tasks = fresh.map { index in
+        let tasks = probed.map { index in
             WorkTask.probe(path: files[index].rawPath.flatMap(aliases.path(for:)) ?? files[index].path, options: probe)
         }
         listener?.receive(.started(phase: .scan, total: tasks.count))
-        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, fresh, probe] task, result in
-            let index = fresh[task]
-            let outcome: ProbeOutcome
+        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, probed, probe] task, result in
+            let index = probed[task]
+            var outcome: ProbeOutcome
             switch result {
             case .success(.probe(let probed)): outcome = probed
             case .success(.produce): outcome = .failed(message: "the worker answered another question", reason: .crashed)
             case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
             }
+            outcome = Self.judged(outcome, of: files[index])
             scanned.withLock { $0.record(outcome, file: files[index], number: index) }
             probeCache?.keep(outcome, for: files[index], options: probe)
-            if let listener { Self.report(outcome, path: files[index].path, to: listener) }
+            if let listener { Self.report(outcome, path: files[index].name, to: listener) }
         }
         var result = scanned.withLock { value -> Scanned in
             defer { value = Scanned(capacity: 0) }
@@ -173,6 +188,7 @@ public struct MediaScanner: Sendable {
         for index in items.indices {
             items[index].id = ids[index]
             let text = texts.apply(toFile: index, files[index], embedded: scanned.embedded[scanned.files[index]], item: &items[index])
+            files[index].origin?.customItem?.applyText(to: &items[index])
             var key = SortKey(file: files[index], takenAt: items[index].takenAt)
             key.captionsPosition = texts.captionsPosition(ofFile: index)
             if options.order == .sidecar { key.sidecarOrders = texts.folderOrders(of: files[index]) + [text.order] }
@@ -218,7 +234,7 @@ public struct MediaScanner: Sendable {
             case .ignored:
                 break
             case .failed(let message, let reason):
-                errors.append(ItemError(path: file.path, message: message, reason: reason))
+                errors.append(ItemError(path: file.name, message: message, reason: reason))
             }
         }
     }
@@ -255,11 +271,13 @@ public struct MediaScanner: Sendable {
 
 extension MediaScanner {
     static func source(_ file: InputFile, sha256: String?) -> Item.Source {
-        Item.Source(path: file.path, bytes: file.bytes, sha256: sha256, pathBytes: file.rawPath.map { Data($0).base64EncodedString() })
+        Item.Source(path: file.path, bytes: file.bytes, url: file.origin?.url, sha256: sha256,
+            pathBytes: file.rawPath.map { Data($0).base64EncodedString() })
     }
 
     static func item(_ file: InputFile, _ header: ImageHeader) -> Item {
-        Item(id: "", format: header.format, width: header.width, height: header.height, orientation: header.orientation,
+        if let custom = file.origin?.customItem { return custom.item(file, header) }
+        return Item(id: "", format: header.format, width: header.width, height: header.height, orientation: header.orientation,
             takenAt: header.takenAt, pages: header.pages, hasAlpha: header.hasAlpha ? true : nil, damaged: header.damaged,
             source: source(file, sha256: header.sha256))
     }
@@ -278,6 +296,8 @@ extension MediaScanner {
 
 public enum ScanError: Error, Equatable, Sendable {
     case initialIndexOutOfRange(Int, count: Int)
+    /// A URL or an inline SVG (named) and no cache folder to keep it in (`scan` without `--cache`).
+    case cacheFolderNeeded(String)
 
     /// `--initial-index` must name an item; on an empty gallery only 0 is allowed.
     static func check(initialIndex: Int, count: Int) throws(ScanError) {
@@ -292,6 +312,8 @@ public enum ScanError: Error, Equatable, Sendable {
             count == 0
                 ? "--initial-index \(index) is out of range: the gallery is empty"
                 : "--initial-index \(index) is out of range: the gallery has \(count) items (0 to \(count - 1))"
+        case .cacheFolderNeeded(let name):
+            "\(name) is kept in a cache folder before it is read: give one with --cache DIR (scan writes no other files)"
         }
     }
 }

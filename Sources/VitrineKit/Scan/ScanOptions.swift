@@ -40,6 +40,10 @@ public struct ScanOptions: Sendable {
     /// Read only this share of the files, for a partial manifest (`manifest merge` joins them):
     /// default nil, every file.
     public var shard: Shard?
+    /// `--items FILE`: inputs after the command line's, in its order: default none.
+    public var items: ItemsFile?
+    /// How remote images are downloaded, and where they are kept.
+    public var remote = RemoteOptions()
 
     public init() {}
 }

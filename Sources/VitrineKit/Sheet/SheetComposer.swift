@@ -8,6 +8,8 @@ public struct SheetCell {
         case picture(Image)
         /// A file that could not be used: a grey cell with the reason and the file's name.
         case placeholder(name: String, reason: String)
+        /// A custom item without an SVG: a neutral card with its title.
+        case card(title: String)
     }
 
     public var content: Content
@@ -114,6 +116,10 @@ public enum SheetComposer {
         case .placeholder(let name, let reason):
             picture = try placeholder(name: name, reason: reason, layout: layout, background: background)
             if let number = cell.number { picture = try DurationBadge.draw(String(number), on: picture, corner: .bottomLeft) }
+        case .card(let title):
+            picture = try card(title: title, layout: layout, background: background)
+            if let number = cell.number { picture = try DurationBadge.draw(String(number), on: picture, corner: .bottomLeft) }
+            if let selection = cell.selection { picture = try SelectionBadge.draw(selection, on: picture) }
         }
         var slot = try placed(picture, x: (layout.cellWidth - picture.width) / 2, y: (layout.cellHeight - picture.height) / 2,
             in: layout.cellWidth, layout.slotHeight, colour: background)
@@ -140,6 +146,19 @@ public enum SheetComposer {
         let lines = SheetText.fit(StyledText(plain: name), width: width, maxLines: 2, font: font)
         return try SheetText.draw(lines, font: font, colour: ink, on: cell, x: 6, y: middle + 2, width: width,
             lineHeight: SheetLayout.captionLineHeight, alignment: .centre)
+    }
+
+    /// A custom item's card: a faint tint of the text colour over the sheet's, the title in bold
+    /// in the middle (up to three lines, cut with `…`).
+    static func card(title: String, layout: SheetLayout, background: [Double]) throws(VipsError) -> Image {
+        let ink = SheetText.ink(on: background)
+        let fill = zip(background, ink).map { $0 * 0.93 + $1 * 0.07 }
+        let cell = try canvas(width: layout.cellWidth, height: layout.cellHeight, colour: fill)
+        let bold = SheetText.font(SheetLayout.captionFontSize + 2, bold: true)
+        let lines = SheetText.fit(StyledText(plain: title), width: layout.cellWidth - 16, maxLines: 3, font: bold)
+        let lineHeight = 20
+        return try SheetText.draw(lines, font: bold, colour: ink, on: cell, x: 8, y: (layout.cellHeight - lines.count * lineHeight) / 2,
+            width: layout.cellWidth - 16, lineHeight: lineHeight, alignment: .centre)
     }
 
     /// A picture as 8-bit sRGB without alpha (flattened onto the sheet's colour).

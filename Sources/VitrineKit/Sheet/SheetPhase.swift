@@ -78,12 +78,16 @@ public struct SheetPhase: GalleryPhase {
             let cellPath = Path.join(context.outputFolder, settings.cellOutput.path(forID: item.id))
             let number = settings.numbers ? index + 1 : nil
             let caption = Self.caption(of: item)
+            // A custom item without an SVG has no picture: a card with its title stands for it.
+            if item.kind == .custom, item.source == nil {
+                return SheetCell(content: .card(title: item.title ?? item.id), number: number, selection: item.selection, caption: caption)
+            }
             do {
                 // Into memory: a cell is small, and the page reads it out of order.
                 let picture = try Image.load(cellPath).copyToMemory()
                 return SheetCell(content: .picture(picture), number: number, selection: item.selection, caption: caption)
             } catch {
-                return SheetCell(content: .placeholder(name: Path.name(of: item.source.path), reason: Self.label(.unreadable)),
+                return SheetCell(content: .placeholder(name: Path.name(of: item.name), reason: Self.label(.unreadable)),
                     number: number, caption: caption)
             }
         }

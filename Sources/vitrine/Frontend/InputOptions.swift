@@ -40,7 +40,7 @@ enum InputOptions {
             defaultDescription: "none", help: "caption when no source has one: none, or filename (name without extension)"),
         .value("lang", placeholder: "LANG", type: .string, defaultDescription: "x-default",
             help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise"),
-    ]
+    ] + RemoteInputOptions.specs
 
     /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
     /// leaves this one out of its specs (``specs(besides:)``).
@@ -84,6 +84,7 @@ enum InputOptions {
                 return nil
             }
         }
+        guard RemoteInputOptions.read(command, into: &options) else { return nil }
         if options.order == .captions, options.captions.file == nil {
             Diagnostics.usageError("--order captions needs --captions FILE", commandPath: command.path)
             return nil

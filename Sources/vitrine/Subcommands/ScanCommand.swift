@@ -20,14 +20,19 @@ enum ScanCommand {
             sidecars (name.md in sigal's format, name.txt; a folder's index.md gives its title),
             then XMP, IPTC and EXIF, each field from the first source in --captions-from order;
             Markdown and HTML are reduced to a safe subset. See vitrine-scan(1), CAPTIONS.
+            An http(s) URL is downloaded first into --cache DIR (needed for URLs: scan writes no
+            other files) and read from there; later runs only ask whether it changed. --items
+            FILE adds a JSON array of inputs in order: paths, URLs and custom items (a "view"
+            object passed through, and an optional SVG). See vitrine-scan(1), Remote images.
             """,
         options: InputOptions.specs + [
             .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),
             .flag("verify", help: "decode every pixel to catch truncated or damaged files (slower)"),
         ] + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
         options.probe.hash = command.flag("hash")
         options.probe.verify = command.flag("verify")

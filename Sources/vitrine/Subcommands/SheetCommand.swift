@@ -57,7 +57,7 @@ enum SheetCommand {
             .value("frames", placeholder: "N", type: .integer(in: 1...400),
                 help: "make one sheet of N frames per video into the folder -o (photos get none)"),
         ] + InputOptions.specs(besides: ["gap"]) + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard let output = command.value("output"), !output.isEmpty else {
@@ -65,19 +65,21 @@ enum SheetCommand {
             return ExitStatus.usage
         }
         let manifestPath = command.value("manifest")
-        if manifestPath != nil && !command.positionals.isEmpty {
-            Diagnostics.usageError("--manifest takes the items from the manifest: give no INPUT", commandPath: command.path)
+        if manifestPath != nil && (!command.positionals.isEmpty || command.isPresent("items")) {
+            Diagnostics.usageError("--manifest takes the items from the manifest: give no INPUT (nor --items)", commandPath: command.path)
             return ExitStatus.usage
         }
-        if manifestPath == nil && command.positionals.isEmpty {
-            Diagnostics.usageError("missing INPUT (or --manifest FILE)", commandPath: command.path)
+        if manifestPath == nil && command.positionals.isEmpty && !command.isPresent("items") {
+            Diagnostics.usageError("missing INPUT (or --items FILE, or --manifest FILE)", commandPath: command.path)
             return ExitStatus.usage
         }
-        guard let scan = InputOptions.scanOptions(from: command, viewerGap: false), let settings = settings(from: command, output: output) else {
+        guard var scan = InputOptions.scanOptions(from: command, viewerGap: false), let settings = settings(from: command, output: output) else {
             return ExitStatus.usage
         }
         let frames = command.int("frames")
         let folder = frames == nil ? Path.parent(of: output) : output
+        // The cells' folder goes at the end: downloads are kept beside the sheet.
+        if scan.remote.cacheFolder == nil { scan.remote.cacheFolder = RemoteOptions.defaultCacheFolder(in: folder) }
         do {
             try AtomicFile.prepareOutputFolder(folder)
         } catch {

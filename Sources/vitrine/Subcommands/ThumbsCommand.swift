@@ -8,7 +8,8 @@ enum ThumbsCommand {
         name: "thumbs",
         abstract: "Make thumbnails (and other sizes) of every photo into DIR; print the manifest.",
         discussion: """
-            Inputs and ordering are exactly as for 'vitrine scan'. Every output is upright (EXIF
+            Inputs and ordering are exactly as for 'vitrine scan' (URLs are downloaded into
+            DIR/.vitrine/cache unless --cache says otherwise). Every output is upright (EXIF
             orientation applied) and in sRGB (converted from any embedded profile; sRGB is
             assumed without one). Sources are never enlarged unless --upscale is given. A video's
             renditions come from one poster frame taken by ffmpeg at --poster-at.
@@ -60,9 +61,10 @@ enum ThumbsCommand {
                     .joined(separator: ", "),
                 help: "--tiles: tile encoder quality"),
         ] + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard let (options, tiles) = options(from: command) else { return ExitStatus.usage }
         return GalleryRun.run(command, options: options, tiles: tiles)
     }

@@ -33,9 +33,10 @@ enum TilesCommand {
             .value("keep-metadata", placeholder: "WHAT", type: .choice(["none", "all"]), defaultDescription: "none",
                 help: "metadata kept in every tile: none, or all the source had"),
         ] + TileOptions.specs(minSizeDefault: String(TileSpec().minSize)) + InputOptions.specs + ReportPrinter.specs,
-        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, or - for a list on stdin", arity: .oneOrMore)])
+        positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard let output = command.value("output"), !output.isEmpty else {
             Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
             return ExitStatus.usage

@@ -1,0 +1,69 @@
+import Foundation
+
+/// How remote images are downloaded: where copies are kept, how many at once, how long to wait,
+/// how often to try again and how much to take. Every value is checked here
+/// (``validated()``), where its default is defined.
+public struct RemoteOptions: Sendable, Equatable {
+    /// The folder downloads are kept in, and reused from on later runs (conditional requests):
+    /// default nil, which a command that writes an output folder reads as
+    /// ``defaultCacheFolder(in:)``; `scan` has none and asks for `--cache` when it meets a URL.
+    /// Inline SVGs of custom items are kept there too.
+    public var cacheFolder: String?
+    /// Downloads at once: default 4.
+    public var jobs = RemoteOptions.defaultJobs
+    /// Seconds a download may go without receiving anything (to connect, for the headers, or
+    /// between two parts of the body) before it is given up, not counting the time another
+    /// download's body being written out held it back: default 30. Whole seconds (a fraction is
+    /// rounded up), as FoundationNetworking counts them.
+    public var timeout = RemoteOptions.defaultTimeout
+    /// Attempts after the first, on a server error (5xx), a timeout or a connection refused
+    /// or lost; never on a 4xx: default 2.
+    public var retries = RemoteOptions.defaultRetries
+    /// The largest body taken, in bytes, checked against `Content-Length` before any of it is
+    /// read and counted while it is streamed to disk: default 200 MiB (`200M`).
+    public var maxBytes = RemoteOptions.defaultMaxBytes
+
+    public static let defaultJobs = 4
+    public static let defaultTimeout: Double = 30
+    public static let defaultRetries = 2
+    public static let defaultMaxBytes = 200 << 20
+    /// Redirects followed for one URL: 5.
+    public static let maxRedirects = 5
+    /// The wait before the first retry, doubled before each next one: 0.5 s (0.5, 1, 2…).
+    public static let firstBackoff: Double = 0.5
+    /// The largest values the options take.
+    public static let maximumJobs = 64, maximumRetries = 10, maximumTimeout: Double = 3600
+
+    public init() {}
+
+    /// `DIR/.vitrine/cache`: inside the output folder, so that a gallery's run writes nothing
+    /// elsewhere (and a hidden folder, which no walk reads as input).
+    public static func defaultCacheFolder(in outputFolder: String) -> String {
+        Path.join(Path.join(outputFolder, ".vitrine"), "cache")
+    }
+
+    /// The timeout as FoundationNetworking takes it: whole seconds, at least 1.
+    var wholeSecondsTimeout: Int { max(1, Int(timeout.rounded(.up))) }
+
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case jobs(Int), timeout(Double), retries(Int), maxBytes(Int)
+
+        public var description: String {
+            switch self {
+            case .jobs(let value): "--net-jobs \(value): from 1 to \(RemoteOptions.maximumJobs)"
+            case .timeout(let value): "--net-timeout \(value): from 1 to \(Int(RemoteOptions.maximumTimeout)) seconds"
+            case .retries(let value): "--retries \(value): from 0 to \(RemoteOptions.maximumRetries)"
+            case .maxBytes(let value): "--max-download \(value): at least 1 byte"
+            }
+        }
+    }
+
+    /// The options, or the first that is out of range.
+    public func validated() throws(Problem) -> RemoteOptions {
+        guard (1...Self.maximumJobs).contains(jobs) else { throw .jobs(jobs) }
+        guard timeout > 0, timeout <= Self.maximumTimeout else { throw .timeout(timeout) }
+        guard (0...Self.maximumRetries).contains(retries) else { throw .retries(retries) }
+        guard maxBytes >= 1 else { throw .maxBytes(maxBytes) }
+        return self
+    }
+}
