@@ -59,6 +59,33 @@ final class SlurmBuildTests: TemporaryFolderTestCase {
         XCTAssertEqual(partItems.count, 7)
     }
 
+    /// An array with a step (`--array=1-5:2`: task ids 1, 3, 5; SLURM_ARRAY_TASK_STEP=2) is
+    /// three parts, as `--array=1-3` is. Fails today: vitrine reads part id - min + 1 (1, 3 and
+    /// 5 of 3), so the task with id 5 exits with a usage error and part 2 is never built.
+    func testArrayWithAStepBuildsEveryPart() throws {
+        try SlurmCluster.requireRunnable()
+        let source = folder + "/media", site = folder + "/site", single = folder + "/single"
+        try FileManager.default.copyItem(atPath: Repository.examples, toPath: source)
+        let job = folder + "/part.sh"
+        try """
+            #!/usr/bin/env bash
+            exec \(SiteComparison.shellQuoted(Vitrine.executable.path)) build --shard auto \
+                \(SiteComparison.shellQuoted(source)) -o \(SiteComparison.shellQuoted(site)) --quiet
+
+            """.write(toFile: job, atomically: true, encoding: .utf8)
+        let submitted = try SlurmCluster.run(["sbatch", "--array=1-5:2", "--wait", "--output=" + folder + "/task-%a.out", job],
+            currentDirectory: folder)
+        let logs = [1, 3, 5].map { "task \($0): " + ((try? String(contentsOfFile: folder + "/task-\($0).out", encoding: .utf8)) ?? "") }
+        XCTAssertEqual(submitted.status, 0, "sbatch --wait: \(submitted.stderr)\n" + logs.joined(separator: "\n"))
+        XCTAssertEqual(SiteComparison.parts(site), ["1-of-3.json", "2-of-3.json", "3-of-3.json"])
+        let merged = try Vitrine.run(["build", "--merge", site, "--quiet"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        guard merged.status == 0 else { return }
+        let built = try Vitrine.run(["build", source, "-o", single, "--quiet"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        try SiteComparison.assertSame(site, single)
+    }
+
     /// The array tasks' own output, for a failure message.
     private func taskLogs() -> String {
         (1...3).map { task in
