@@ -9,13 +9,13 @@ final class SlurmBuildTests: TemporaryFolderTestCase {
         let source = folder + "/media", site = folder + "/site", single = folder + "/single", tasks = folder + "/tasks"
         try FileManager.default.copyItem(atPath: Repository.examples, toPath: source)
         try FileManager.default.createDirectory(atPath: tasks, withIntermediateDirectories: true)
-        // Each task says which task of which array it was, and on which host (the cluster's
-        // node is named localhost), then runs the part vitrine works out for itself.
+        // Each task says which task of which array it was, on which node and host (the same:
+        // the cluster's one node), then runs the part vitrine works out for itself.
         let job = folder + "/part.sh"
         try """
             #!/usr/bin/env bash
             set -eu
-            echo "$SLURM_ARRAY_JOB_ID $SLURM_ARRAY_TASK_ID $SLURM_ARRAY_TASK_MIN $SLURM_ARRAY_TASK_COUNT $(hostname)" \\
+            echo "$SLURM_ARRAY_JOB_ID $SLURM_ARRAY_TASK_ID $SLURM_ARRAY_TASK_MIN $SLURM_ARRAY_TASK_COUNT $SLURMD_NODENAME $(hostname -s)" \\
                 > \(SiteComparison.shellQuoted(tasks))/"$SLURM_ARRAY_TASK_ID"
             exec \(SiteComparison.shellQuoted(Vitrine.executable.path)) build --shard auto \
             \(SiteComparison.shellQuoted(source)) -o \(SiteComparison.shellQuoted(site))
@@ -34,7 +34,10 @@ final class SlurmBuildTests: TemporaryFolderTestCase {
         XCTAssertEqual(ran, ["1", "2", "3"])
         for task in ran {
             let said = try String(contentsOfFile: tasks + "/" + task, encoding: .utf8).split(separator: " ").map(String.init)
-            XCTAssertEqual(said.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }, [jobID, task, "1", "3", "localhost"])
+            let words = said.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            XCTAssertEqual(Array(words.prefix(4)), [jobID, task, "1", "3"])
+            XCTAssertEqual(words.count, 6, "a node and a host name")
+            XCTAssertEqual(words.dropFirst(4).first, words.last, "SLURMD_NODENAME and the host name")
         }
         XCTAssertEqual(SiteComparison.parts(site), ["1-of-3.json", "2-of-3.json", "3-of-3.json"])
         let states = try FileManager.default.contentsOfDirectory(atPath: site + "/.vitrine").filter { $0.hasSuffix(".sqlite") }
