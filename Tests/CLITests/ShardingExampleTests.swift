@@ -72,7 +72,11 @@ final class ShardingExampleTests: TemporaryFolderTestCase {
         let command = try XCTUnwrap(parts["command"] as? [String]), mergeCommand = try XCTUnwrap(merge["command"] as? [String])
         XCTAssertEqual(parts["completionMode"] as? String, "Indexed")
         let completions = try XCTUnwrap(parts["completions"] as? Int)
-        XCTAssertEqual(parts["parallelism"] as? Int, completions)
+        let parallelism = try XCTUnwrap(parts["parallelism"] as? Int)
+        XCTAssertTrue((1...completions).contains(parallelism), "parallelism \(parallelism) of \(completions) completions")
+        for job in [parts, merge] { // what Kubernetes accepts of a Job's pods
+            XCTAssertTrue(["Never", "OnFailure"].contains(job["restartPolicy"] as? String ?? ""), "restartPolicy of \(job)")
+        }
         XCTAssertEqual(Array(command.prefix(2)), ["vitrine", "build"])
         let value = { (option: String, words: [String]) -> String? in
             words.firstIndex(of: option).flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
