@@ -63,8 +63,8 @@ final class SlurmBuildTests: TemporaryFolderTestCase {
     }
 
     /// An array with a step (`--array=1-5:2`: task ids 1, 3, 5; SLURM_ARRAY_TASK_STEP=2) is
-    /// three parts, as `--array=1-3` is. Fails today: vitrine reads part id - min + 1 (1, 3 and
-    /// 5 of 3), so the task with id 5 exits with a usage error and part 2 is never built.
+    /// three parts, as `--array=1-3` is: the step is read, else ids 1, 3 and 5 would be parts
+    /// 1, 3 and "5 of 3" (a usage error), and part 2 would never be built.
     func testArrayWithAStepBuildsEveryPart() throws {
         try SlurmCluster.requireRunnable()
         let source = folder + "/media", site = folder + "/site", single = folder + "/single"

@@ -42,8 +42,7 @@ final class ShardEnvironmentTests: XCTestCase {
     }
 
     /// sbatch --array=1-5:2 runs ids 1, 3 and 5 with SLURM_ARRAY_TASK_STEP=2 (as a real Slurm
-    /// 22.05 sets them): three parts. Fails today: the step is not read, so id 5 is "part 5
-    /// of 3" (a usage error) and id 3 takes part 3, leaving part 2 to no task.
+    /// 22.05 sets them): three parts, not "part 5 of 3" with part 2 left to no task.
     func testSlurmArrayWithAStepIsOnePartPerTask() throws {
         var parts: [Shard] = []
         for id in [1, 3, 5] {
