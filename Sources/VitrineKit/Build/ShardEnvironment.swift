@@ -5,7 +5,7 @@ public enum ShardEnvironment {
     }
 
     /// The variables read, in this order of precedence.
-    public static let variables = ["SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_COUNT)",
+    public static let variables = ["SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_MIN, _STEP and _COUNT)",
         "JOB_COMPLETION_INDEX (Kubernetes Indexed Job)", "AWS_BATCH_JOB_ARRAY_INDEX", "PARALLEL_SEQ (GNU parallel)"]
 
     /// `asked` is `K/N` or `auto`; `count` is `--shard-count`, for the schedulers that do not
@@ -16,12 +16,17 @@ public enum ShardEnvironment {
             return shard
         }
         let number = { (name: String) -> Int? in environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-        // Slurm array jobs: ids need not start at 0 or 1 (--array=5-7).
+        // Slurm array jobs: ids need not start at 0 or 1 (--array=5-7) and may step (1-5:2).
         if let id = number("SLURM_ARRAY_TASK_ID") {
             guard let total = number("SLURM_ARRAY_TASK_COUNT") ?? count else {
                 throw Problem(description: "--shard auto: SLURM_ARRAY_TASK_COUNT is not set; give --shard-count N")
             }
-            return try make(id - (number("SLURM_ARRAY_TASK_MIN") ?? 0) + 1, total, from: "SLURM_ARRAY_TASK_ID")
+            let first = number("SLURM_ARRAY_TASK_MIN") ?? 0, step = max(number("SLURM_ARRAY_TASK_STEP") ?? 1, 1)
+            guard (id - first) % step == 0 else {
+                throw Problem(description: "--shard auto: SLURM_ARRAY_TASK_ID \(id) is not SLURM_ARRAY_TASK_MIN \(first) "
+                    + "plus a multiple of SLURM_ARRAY_TASK_STEP \(step); give --shard K/N")
+            }
+            return try make((id - first) / step + 1, total, from: "SLURM_ARRAY_TASK_ID")
         }
         for (name, base) in [("JOB_COMPLETION_INDEX", 0), ("AWS_BATCH_JOB_ARRAY_INDEX", 0), ("PARALLEL_SEQ", 1)] {
             guard let index = number(name) else { continue }

@@ -34,6 +34,8 @@ public struct SiteBuilder {
         public var removed = 0
         /// One line per action (`make`, `keep`, `move`, `remove`, with the item and paths).
         public var actions: [String] = []
+        /// What a person should know about the run that is not a failure (`--merge`: old parts ignored).
+        public var notes: [String] = []
     }
 
     public enum Failure: Error, CustomStringConvertible {

@@ -9,9 +9,15 @@ extension SiteBuilder {
         let stateFolder = Path.join(site, Self.stateFolder)
         let lock = try prepare(site, stateFolder: stateFolder, part: "")
         let folder = Path.join(site, "parts")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        let found = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        guard !names.isEmpty else { throw .site("no parts to merge in \(folder) (build them with --shard K/N)") }
+        guard !found.isEmpty else { throw .site("no parts to merge in \(folder) (build them with --shard K/N)") }
+        let (names, stale) = Self.latestRun(of: found, in: folder)
+        var notes: [String] = []
+        if !stale.isEmpty {
+            notes.append("ignoring \(stale.count) part\(stale.count == 1 ? "" : "s") of an earlier build in another number of parts: "
+                + stale.map { Path.join(folder, $0) }.joined(separator: ", "))
+        }
         var parts: [(name: String, data: Data)] = []
         for name in names {
             guard let data = FileManager.default.contents(atPath: Path.join(folder, name)) else {
@@ -33,6 +39,27 @@ extension SiteBuilder {
         if let state { try finish(&manifest, state: state) }
         try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
         withExtendedLifetime(lock) {}
-        return Report(manifest: manifest)
+        var report = Report(manifest: manifest)
+        report.notes = notes
+        return report
+    }
+
+    /// The parts of the latest run: after a site was built in N parts and then in M, both sets
+    /// are in `parts/` (a part removes no one else's file), and only the newest set is the
+    /// gallery. Parts are grouped by their count (`2-of-3.json`: 3); the group holding the most
+    /// recently written file wins. Names not shaped `K-of-N.json` stay in, for the merge to judge.
+    static func latestRun(of names: [String], in folder: String) -> (current: [String], stale: [String]) {
+        func count(_ name: String) -> Int? {
+            let parts = name.dropLast(5).split(separator: "-")
+            guard parts.count == 3, parts[1] == "of", Int(parts[0]) != nil else { return nil }
+            return Int(parts[2])
+        }
+        let counts = Set(names.compactMap(count))
+        guard counts.count > 1 else { return (names, []) }
+        func modified(_ name: String) -> Date {
+            ((try? FileManager.default.attributesOfItem(atPath: Path.join(folder, name)))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        let newest = names.filter { count($0) != nil }.max { modified($0) < modified($1) }.flatMap(count)
+        return (names.filter { count($0) == nil || count($0) == newest }, names.filter { count($0).map { $0 != newest } ?? false })
     }
 }

@@ -102,6 +102,7 @@ enum BuildCommand {
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))
         summary.outputs = RunSummary.Outputs(made: report.made, kept: report.kept + report.moved, removed: report.removed)
         reporter.receive(.finished(summary))
+        if !command.flag("quiet") { report.notes.forEach(Diagnostics.note) }
         if command.flag("dry-run") {
             if command.flag("verbose") { Output.write(report.actions.map { $0 + "\n" }.joined()) }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
