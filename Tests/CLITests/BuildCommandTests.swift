@@ -293,13 +293,16 @@ final class BuildResumeTests: TemporaryFolderTestCase {
 
     func testKilledAtRandomMomentsThenRebuiltEqualsAnUninterruptedBuild() throws {
         let reference = folder + "/reference"
+        let started = Date()
         XCTAssertEqual(try Vitrine.run(["build", source, "-o", reference]).status, 0)
+        // Moments within the time a whole build takes here (a fixed range would outlast a fast build).
+        let whole = Date().timeIntervalSince(started)
         let expected = try snapshot(reference)
         var generator = SystemRandomNumberGenerator()
         // Each round: a build killed (workers and all) at a random moment, then a build at once.
         for round in 0..<3 {
             let site = folder + "/site-\(round)"
-            let delay = Double.random(in: 0.2...2.0, using: &generator)
+            let delay = whole * Double.random(in: 0.1...0.7, using: &generator)
             _ = try interruptedBuild(into: site, after: delay, signal: SIGKILL, wholeGroup: true)
             let finished = try Vitrine.run(["build", source, "-o", site])
             XCTAssertEqual(finished.status, 0, finished.stderr)
