@@ -134,11 +134,15 @@ public struct PositionalSpec: Sendable {
     public let help: String
     /// How many words it takes.
     public let arity: Arity
+    /// How each word is checked (and completed, when it has choices); nil, the default, takes
+    /// any word and completes file names.
+    public let type: ValueType?
 
-    /// Creates a positional; `arity` defaults to `.one`.
-    public init(name: String, help: String, arity: Arity = .one) {
+    /// Creates a positional; `arity` defaults to `.one`, `type` to nil (any word: a file).
+    public init(name: String, help: String, arity: Arity = .one, type: ValueType? = nil) {
         self.name = name
         self.help = help
         self.arity = arity
+        self.type = type
     }
 }

@@ -281,6 +281,12 @@ struct ParseState {
                 take = spare
             }
             named[positional.name] = Array(positionals[next..<(next + take)])
+            if let type = positional.type {
+                for word in positionals[next..<(next + take)] {
+                    guard let reason = type.validate(word) else { continue }
+                    throw fail("invalid value '\(word)' for \(positional.name): expected \(type.name)" + (reason.isEmpty ? "" : " (\(reason))"))
+                }
+            }
             next += take
         }
         if next < positionals.count { throw fail("unexpected argument '\(positionals[next])'") }

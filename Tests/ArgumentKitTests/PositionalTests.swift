@@ -57,3 +57,48 @@ final class PositionalTests: XCTestCase {
         assertError(["--", "scan"], "unexpected argument 'scan'", path: ["vitrine"])
     }
 }
+
+final class TypedPositionalTests: XCTestCase {
+    private let root = CommandSpec(name: "prog", abstract: "", positionals: [
+        PositionalSpec(name: "SHELL", help: "", type: .choice(["bash", "zsh", "fish"])),
+    ])
+
+    func testAChoiceIsCheckedAndNearMissesSuggested() throws {
+        guard case .run(let command) = try ArgumentParser.parse(["zsh"], root: root) else { return XCTFail("not a run") }
+        XCTAssertEqual(command.positionals, ["zsh"])
+        XCTAssertThrowsError(try ArgumentParser.parse(["bsh"], root: root)) { error in
+            XCTAssertEqual((error as? ArgumentError)?.message, "invalid value 'bsh' for SHELL: expected one of bash, zsh, fish (did you mean 'bash'?)")
+        }
+        XCTAssertThrowsError(try ArgumentParser.parse(["tcsh"], root: root)) { error in
+            XCTAssertEqual((error as? ArgumentError)?.message, "invalid value 'tcsh' for SHELL: expected one of bash, zsh, fish")
+        }
+    }
+}
+
+final class CompletionScriptTests: XCTestCase {
+    func testValuesCompleteByChoicesThenPlaceholder() {
+        XCTAssertEqual(CompletionScript.completion(of: .value("order", placeholder: "ORDER", type: .choice(["a", "b"]), help: "")), .choices(["a", "b"]))
+        XCTAssertEqual(CompletionScript.completion(of: .value("config", placeholder: "FILE", help: "")), .files)
+        XCTAssertEqual(CompletionScript.completion(of: .value("output", placeholder: "DIR", help: "")), .directories)
+        XCTAssertEqual(CompletionScript.completion(of: .value("jobs", placeholder: "N", help: "")), .anything)
+        XCTAssertNil(CompletionScript.completion(of: .flag("quiet", help: "")))
+    }
+
+    func testQuotingForShAndFish() {
+        XCTAssertEqual(CompletionScript.quoted("it's"), #"'it'\''s'"#)
+        XCTAssertEqual(CompletionScript.fishQuoted(#"it's a\b"#), #"'it\'s a\\b'"#)
+    }
+
+    /// Hidden commands are not offered; `help` is, beside the subcommands.
+    func testHiddenCommandsAreLeftOut() {
+        let root = CommandSpec(name: "prog", abstract: "", subcommands: [
+            CommandSpec(name: "shown", abstract: "Shown."), CommandSpec(name: "secret", abstract: "", hidden: true),
+        ])
+        for shell in CompletionScript.Shell.allCases {
+            let script = CompletionScript.script(for: shell, root: root)
+            XCTAssertTrue(script.contains("shown"), shell.rawValue)
+            XCTAssertFalse(script.contains("secret"), shell.rawValue)
+        }
+        XCTAssertTrue(CompletionScript.script(for: .bash, root: root).contains("'') echo 'shown help' ;;"))
+    }
+}

@@ -26,7 +26,7 @@ enum Frontend {
             """,
         version: "vitrine \(VitrineVersion.string)",
         subcommands: [ScanCommand.spec, ThumbsCommand.spec, TilesCommand.spec, SheetCommand.spec, BuildCommand.spec, SelectCommand.spec,
-            ExportCommand.spec, PageCommand.spec, ManifestCommand.spec, WorkerCommand.spec])
+            ExportCommand.spec, PageCommand.spec, ManifestCommand.spec, CompletionCommand.spec, WorkerCommand.spec])
 
     static func run(_ arguments: [String]) -> Int32 {
         let outcome: ParseOutcome
@@ -64,6 +64,7 @@ enum Frontend {
                 return ManifestCommand.runValidate(command)
             case ManifestCommand.spec.name where command.path.last == ManifestCommand.merge.name:
                 return ManifestCommand.runMerge(command)
+            case CompletionCommand.spec.name: return CompletionCommand.run(command)
             case WorkerCommand.spec.name: return WorkerCommand.run(command)
             default:
                 Output.write(ArgumentParser.help(for: command.path, root: root))
