@@ -17,6 +17,14 @@ final class ProgressTests: TemporaryFolderTestCase {
         XCTAssertTrue(shown.contains("vitrine: render "), shown)
         XCTAssertTrue(shown.contains("/7"), "render counts the seven items: \(shown)")
         XCTAssertTrue(shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end: \(shown.debugDescription)")
+        // No colour, ever (so NO_COLOR has nothing to turn off): the only escape is erase-line.
+        let noColour = try terminalStderr(["thumbs", Repository.examples, "-o", folder + "/u", "--size", "64", "--timeout", "0.001"],
+            environment: "NO_COLOR=1 ")
+        for text in [shown, noColour] {
+            XCTAssertEqual(text.components(separatedBy: "\u{1B}").count - 1, text.components(separatedBy: "\u{1B}[K").count - 1,
+                "only erase-line escapes: \(text.debugDescription)")
+        }
+        XCTAssertTrue(noColour.contains("vitrine: error: "), "messages (here: time limits) are plain text: \(noColour.debugDescription)")
         let dumb = try terminalStderr(["scan", Repository.examples], environment: "TERM=dumb ")
         XCTAssertFalse(dumb.contains("vitrine: scan"), "no progress line on a dumb terminal")
         let quiet = try terminalStderr(["scan", Repository.examples, "--quiet"])
