@@ -72,3 +72,31 @@ final class AtomicFolderTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: folder.path + "/" + long), Data([7]))
     }
 }
+
+final class WriteIfChangedTests: XCTestCase {
+    private func inode(_ path: String) -> UInt64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// The same bytes leave the file alone (same inode: not replaced); any difference, in
+    /// the last block of several, in length, or a file that is not there, writes it.
+    func testOnlyADifferenceWrites() throws {
+        let folder = try TestFolder()
+        let path = folder.path + "/big.json"
+        var data = Data((0..<(3 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try AtomicFile.writeIfChanged(data, to: path)
+        let first = inode(path)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), data)
+        try AtomicFile.writeIfChanged(data, to: path)
+        XCTAssertEqual(inode(path), first, "the same bytes: not written again")
+        data[data.count - 1] ^= 1
+        try AtomicFile.writeIfChanged(data, to: path)
+        XCTAssertNotEqual(inode(path), first, "one byte of the last block differs")
+        XCTAssertEqual(FileManager.default.contents(atPath: path), data)
+        let second = inode(path)
+        try AtomicFile.writeIfChanged(data.dropLast(), to: path)
+        XCTAssertNotEqual(inode(path), second, "shorter")
+        XCTAssertEqual(FileManager.default.contents(atPath: path), data.dropLast())
+        XCTAssertFalse(AtomicFile.holds(Data(), folder.path), "a folder holds no bytes")
+    }
+}

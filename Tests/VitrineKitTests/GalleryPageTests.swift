@@ -47,7 +47,7 @@ final class GalleryPageTests: XCTestCase {
                        "insertAdjacentHTML", "document.write", "fetch(", "XMLHttpRequest", "import("] {
             XCTAssertFalse(script.contains(banned), "the script uses \(banned)")
         }
-        let html = PageDocument.html(manifestJSON: Data("{}".utf8), pageJSON: Data("{}".utf8), title: nil)
+        let html = String(decoding: PageDocument.html(manifestJSON: Data("{}".utf8), pageJSON: Data("{}".utf8), title: nil), as: UTF8.self)
         XCTAssertNil(html.range(of: #"\son[a-z]+="#, options: .regularExpression), "no inline event handler")
         XCTAssertNil(html.range(of: #"\sstyle="#, options: .regularExpression), "no style attribute")
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 3, "two data blocks and the script")

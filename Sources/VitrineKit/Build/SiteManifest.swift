@@ -72,14 +72,13 @@ enum SiteManifest {
     }()
 
     /// Writes `manifest` (with `extra`) to `path` through a temporary file and a rename, unless
-    /// the file already holds these bytes: a rebuild that changes nothing leaves its time alone,
-    /// so that `make` and other tools that go by times see nothing new.
+    /// the file already holds these bytes (see ``AtomicFile/writeIfChanged(_:to:)``).
     /// Returns the bytes, for the page.
     @discardableResult
     static func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws -> Data {
         var data = Data()
         try manifest.write(extra: extra) { data.append($0) }
-        if FileManager.default.contents(atPath: path) != data { try AtomicFile.write(data, to: path) }
+        try AtomicFile.writeIfChanged(data, to: path)
         return data
     }
 }

@@ -42,6 +42,11 @@ public struct GalleryPage: Sendable {
     /// - Parameter encoded: the manifest's JSON when the caller has it already (it wrote the
     ///   manifest); default nil, encoded here.
     public func html(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
+        String(decoding: try document(for: manifest, encoded: encoded), as: UTF8.self)
+    }
+
+    /// ``html(for:encoded:)``'s bytes, as written.
+    func document(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> Data {
         let manifestJSON: Data, pageJSON: Data
         do {
             manifestJSON = try encoded ?? manifest.encoded()
@@ -58,9 +63,8 @@ public struct GalleryPage: Sendable {
     public func write(_ manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
         let path = Path.join(site, Self.fileName)
         do {
-            let data = Data(try html(for: manifest, encoded: encoded).utf8)
             // The same page again is left alone: a rebuild that changes nothing writes nothing.
-            if FileManager.default.contents(atPath: path) != data { try AtomicFile.write(data, to: path) }
+            try AtomicFile.writeIfChanged(try document(for: manifest, encoded: encoded), to: path)
         } catch let error as AtomicFileError {
             throw Failure(description: error.description)
         } catch let error as Failure {
