@@ -99,4 +99,25 @@ final class WriteIfChangedTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: path), data.dropLast())
         XCTAssertFalse(AtomicFile.holds(Data(), folder.path), "a folder holds no bytes")
     }
+
+    /// Bytes made in pieces of any sizes compare with the file across its blocks, and are
+    /// written as they come when they differ.
+    func testPiecesCompareAndWriteAsOneRun() throws {
+        let folder = try TestFolder()
+        let path = folder.path + "/page.html"
+        let data = Data((0..<(2 << 20) + 11).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let cuts = [0, 3, (3 << 19) + 1, data.count - 7, data.count]
+        let pieces: AtomicFile.Pieces = { emit in
+            data.withUnsafeBytes { raw in for (from, to) in zip(cuts, cuts.dropFirst()) { emit(UnsafeRawBufferPointer(rebasing: raw[from..<to])) } }
+        }
+        try AtomicFile.writeIfChanged(to: path, pieces)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), data)
+        let first = inode(path)
+        try AtomicFile.writeIfChanged(to: path, pieces)
+        XCTAssertEqual(inode(path), first, "the same bytes in other pieces: not written again")
+        try AtomicFile.write(data + Data([1]), to: path)
+        XCTAssertFalse(AtomicFile.holds(path, pieces), "the file is longer")
+        try AtomicFile.writeIfChanged(to: path, pieces)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), data)
+    }
 }

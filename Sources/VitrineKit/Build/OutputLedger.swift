@@ -25,10 +25,9 @@ struct OutputLedger {
         case make
     }
 
-    /// The last build's outputs, by source key and output key.
+    /// The last build's outputs, by source key and output key; an output a planned output of
+    /// this build claims leaves it, so what stays at the end is what nothing plans any more.
     private var kept: [String: [Key: StateStore.Output]] = [:]
-    /// Outputs some planned output of this build claimed (by source key and output key).
-    private var claimed: Set<String> = []
     let force: Bool
     let site: String
 
@@ -52,7 +51,7 @@ struct OutputLedger {
             oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) }),
             let product = Self.product(old.product)
         else { return .make }
-        claimed.insert(Self.claim(previous, outputKey))
+        kept[previous]?[outputKey] = nil
         return same ? .keep(product) : .move(from: oldTarget, product: product)
     }
 
@@ -74,9 +73,7 @@ struct OutputLedger {
     /// The last build's outputs no planned output claimed: of sources gone or failed, or made
     /// with settings no longer asked for. Theirs to remove.
     var unclaimed: [StateStore.Output] {
-        kept.flatMap { source, outputs in
-            outputs.filter { !claimed.contains(Self.claim(source, $0.key)) }.map(\.value)
-        }
+        kept.values.flatMap(\.values)
     }
 
     /// A kept product, read with the JSON layer's decoder (Foundation's costs twice as much, and
@@ -85,8 +82,6 @@ struct OutputLedger {
         guard let document = try? JSONDocument(data) else { return nil }
         return try? JSONDocumentDecoder().decode(AnyProduct.self, from: document)
     }
-
-    private static func claim(_ source: String, _ key: Key) -> String { source + "\u{0}" + key.kind + "\u{0}" + key.identifier }
 
     private func exists(_ path: String) -> Bool {
         var info = stat()

@@ -66,6 +66,34 @@ public struct SiteBuilder {
         let stateFolder = Path.join(site, Self.stateFolder)
         let lock = dryRun ? nil : try prepare(site, stateFolder: stateFolder, part: part)
         let state = try openState(Path.join(stateFolder, "state\(part).sqlite"), dryRun: dryRun)
+        // The items made and folded in. The plan, the ledger and the decisions (several records
+        // for every output of every item) end with that step, before the manifest and the page,
+        // each as large as the gallery, are written.
+        var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part)
+        guard !dryRun, let state else { return report }
+        var manifest = report.manifest
+        report.manifest = Manifest()
+        if options.scan.shard != nil {
+            // A part: its items and their outputs; the whole gallery's work waits for the merge.
+            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
+        } else {
+            let path = Path.join(site, Self.manifestName)
+            let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
+            try finish(&manifest, state: state)
+            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
+        }
+        report.manifest = manifest
+        withExtendedLifetime(lock) {}
+        return report
+    }
+
+    /// ``build(_:readList:dryRun:)`` up to the manifest: the scan, the decisions against the
+    /// last build's state, the outputs made, removals; the report's manifest has every item folded in.
+    private func makeItems(_ inputs: [InputPath], readList: () -> [InputPath], dryRun: Bool, state: StateStore?,
+                           part: String) throws(Failure) -> Report {
+        let site = options.site
         let knownSources = (try? state?.sources()) ?? [:]
         let cache = StateProbeCache(known: knownSources)
 
@@ -101,8 +129,10 @@ public struct SiteBuilder {
             }
         }
         let unclaimed = ledger.unclaimed
-        var report = Report(manifest: manifest)
+        // The manifest goes in at the end: a second reference now would make folding copy it.
+        var report = Report(manifest: Manifest())
         if dryRun {
+            report.manifest = manifest
             if options.listsActions {
                 report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
             }
@@ -154,20 +184,7 @@ public struct SiteBuilder {
         if options.listsActions {
             report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
         }
-
-        if options.scan.shard != nil {
-            // A part: its items and their outputs; the whole gallery's work waits for the merge.
-            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
-            try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
-        } else {
-            let path = Path.join(site, Self.manifestName)
-            let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
-            try finish(&manifest, state: state)
-            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
-            try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
-        }
         report.manifest = manifest
-        withExtendedLifetime(lock) {}
         return report
     }
 

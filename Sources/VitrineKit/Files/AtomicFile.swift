@@ -17,16 +17,25 @@ public enum AtomicFile {
     /// The longest file name most file systems take, in bytes.
     static let maximumNameBytes = 255
 
+    /// Bytes handed out in pieces, in order, each time it is called: what a file too large to
+    /// hold twice is made of (a 100,000-item gallery's page is over 100 MB).
+    public typealias Pieces = (_ emit: (UnsafeRawBufferPointer) -> Void) -> Void
+
     /// Writes `data` to `path`, creating its folders.
     public static func write(_ data: Data, to path: String) throws(AtomicFileError) {
+        try write(to: path) { emit in data.withUnsafeBytes(emit) }
+    }
+
+    /// Writes the bytes `pieces` hands out to `path`, creating its folders.
+    public static func write(to path: String, _ pieces: Pieces) throws(AtomicFileError) {
         try createFolder(Path.parent(of: path))
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
         var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
+        pieces { raw in
             var offset = 0
-            while offset < raw.count {
+            while failure == 0, offset < raw.count {
                 let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
@@ -49,23 +58,50 @@ public enum AtomicFile {
     /// The old file is compared a block at a time, never read whole: a 100,000-item gallery's
     /// manifest and page are over 100 MB each.
     public static func writeIfChanged(_ data: Data, to path: String) throws(AtomicFileError) {
-        if !holds(data, path) { try write(data, to: path) }
+        try writeIfChanged(to: path) { emit in data.withUnsafeBytes(emit) }
+    }
+
+    /// ``write(to:_:)`` unless the file already holds exactly those bytes: they are made once
+    /// to compare, and once more to write when they differ.
+    public static func writeIfChanged(to path: String, _ pieces: Pieces) throws(AtomicFileError) {
+        if !holds(path, pieces) { try write(to: path, pieces) }
     }
 
     /// Whether the file at `path` is a regular file of exactly these bytes.
     static func holds(_ data: Data, _ path: String) -> Bool {
+        holds(path) { emit in data.withUnsafeBytes(emit) }
+    }
+
+    static func holds(_ path: String, _ pieces: Pieces) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count,
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
         let block = 1 << 20
-        var offset = 0
-        while offset < data.count {
-            guard let chunk = try? handle.read(upToCount: block), !chunk.isEmpty,
-                  chunk == data[(data.startIndex + offset)..<(data.startIndex + min(offset + chunk.count, data.count))] else { return false }
-            offset += chunk.count
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        var same = true
+        // Reads exactly `count` bytes (fewer only at the end of the file).
+        func read(_ count: Int) -> Int {
+            var got = 0
+            while got < count {
+                let n = Foundation.read(fd, buffer + got, count - got)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            return got
         }
-        return (try? handle.read(upToCount: 1))?.isEmpty ?? true
+        pieces { raw in
+            var offset = 0
+            while same, offset < raw.count {
+                let count = min(block, raw.count - offset)
+                same = read(count) == count && memcmp(buffer, raw.baseAddress! + offset, count) == 0
+                offset += count
+            }
+        }
+        return same && read(1) == 0
     }
 
     /// A fresh hidden name beside `path` for writing it: `.NAME.partial-PID-N`, with NAME cut

@@ -42,19 +42,17 @@ public struct GalleryPage: Sendable {
     /// - Parameter encoded: the manifest's JSON when the caller has it already (it wrote the
     ///   manifest); default nil, encoded here.
     public func html(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
-        String(decoding: try document(for: manifest, encoded: encoded), as: UTF8.self)
+        let (manifestJSON, pageJSON) = try parts(of: manifest, encoded: encoded)
+        return String(decoding: PageDocument.html(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title), as: UTF8.self)
     }
 
-    /// ``html(for:encoded:)``'s bytes, as written.
-    func document(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> Data {
-        let manifestJSON: Data, pageJSON: Data
+    /// The manifest's JSON and the page's own data, as the page holds them.
+    private func parts(of manifest: Manifest, encoded: Data?) throws(Failure) -> (manifest: Data, page: Data) {
         do {
-            manifestJSON = try encoded ?? manifest.encoded()
-            pageJSON = try JSONEncoder.compact.encode(PageData(videos: videoSources))
+            return (try encoded ?? manifest.encoded(), try JSONEncoder.compact.encode(PageData(videos: videoSources)))
         } catch {
             throw Failure(description: "cannot encode the manifest: \(error)")
         }
-        return PageDocument.html(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title)
     }
 
     /// Writes `site/index.html` (atomically, creating the folder); the path written.
@@ -63,8 +61,12 @@ public struct GalleryPage: Sendable {
     public func write(_ manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
         let path = Path.join(site, Self.fileName)
         do {
+            let (manifestJSON, pageJSON) = try parts(of: manifest, encoded: encoded)
             // The same page again is left alone: a rebuild that changes nothing writes nothing.
-            try AtomicFile.writeIfChanged(try document(for: manifest, encoded: encoded), to: path)
+            // Made in pieces as it is compared and written: it is as large as the manifest.
+            try AtomicFile.writeIfChanged(to: path) { emit in
+                PageDocument.write(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title, to: emit)
+            }
         } catch let error as AtomicFileError {
             throw Failure(description: error.description)
         } catch let error as Failure {

@@ -7,9 +7,16 @@ import VipsKit
 /// run but the page's own script and nothing load from outside the site.
 enum PageDocument {
     /// `index.html` for `manifestJSON` (the manifest's bytes as written) and the page's own
-    /// data (`PageData`, JSON), as bytes. Built in one buffer: on a gallery of 100,000 items the
-    /// manifest is over 100 MB, and a String made by interpolation would hold several copies.
+    /// data (`PageData`, JSON), as bytes.
     static func html(manifestJSON: Data, pageJSON: Data, title: String?) -> Data {
+        var page = Data(capacity: manifestJSON.count + pageJSON.count + 64 << 10)
+        write(manifestJSON: manifestJSON, pageJSON: pageJSON, title: title) { page.append(contentsOf: $0) }
+        return page
+    }
+
+    /// ``html(manifestJSON:pageJSON:title:)`` handed out in pieces, for a file written as they
+    /// come: on a gallery of 100,000 items the page is over 100 MB, and is not held whole.
+    static func write(manifestJSON: Data, pageJSON: Data, title: String?, to emit: (UnsafeRawBufferPointer) -> Void) {
         let script = PageScript.text, style = PageStyle.text
         let head = """
             <!doctype html>
@@ -43,13 +50,11 @@ enum PageDocument {
             </html>
 
             """
-        var page = Data(capacity: head.utf8.count + manifestJSON.count + pageJSON.count + tail.utf8.count + 256)
-        page.append(contentsOf: head.utf8)
-        appendDataBlock(manifestJSON, to: &page)
-        page.append(contentsOf: "</script>\n<script type=\"application/json\" id=\"vitrine-page\">".utf8)
-        appendDataBlock(pageJSON, to: &page)
-        page.append(contentsOf: tail.utf8)
-        return page
+        Array(head.utf8).withUnsafeBytes(emit)
+        emitDataBlock(manifestJSON, to: emit)
+        Array("</script>\n<script type=\"application/json\" id=\"vitrine-page\">".utf8).withUnsafeBytes(emit)
+        emitDataBlock(pageJSON, to: emit)
+        Array(tail.utf8).withUnsafeBytes(emit)
     }
 
     /// The page's policy: no source at all by default; its own script and style by hash;
@@ -82,23 +87,24 @@ enum PageDocument {
     /// JSON made safe inside `<script>`: every `<` as `\u003c` (it can only stand in a string),
     /// so that no `</script>` or `<!--` in a caption can end or change the block. Trailing line
     /// ends are left out.
-    static func appendDataBlock(_ json: Data, to page: inout Data) {
+    static func emitDataBlock(_ json: Data, to emit: (UnsafeRawBufferPointer) -> Void) {
+        let escaped = Array(#"\u003c"#.utf8)
         json.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var bytes = raw.bindMemory(to: UInt8.self)[...]
+            var bytes = raw[...]
             while bytes.last == 0x0A { bytes = bytes.dropLast() }
             while let angle = bytes.firstIndex(of: UInt8(ascii: "<")) {
-                page.append(UnsafeBufferPointer(rebasing: bytes[..<angle]))
-                page.append(contentsOf: #"\u003c"#.utf8)
+                emit(UnsafeRawBufferPointer(rebasing: bytes[..<angle]))
+                escaped.withUnsafeBytes(emit)
                 bytes = bytes[(angle + 1)...]
             }
-            page.append(UnsafeBufferPointer(rebasing: bytes))
+            emit(UnsafeRawBufferPointer(rebasing: bytes))
         }
     }
 
-    /// ``appendDataBlock(_:to:)`` as text.
+    /// ``emitDataBlock(_:to:)`` as text.
     static func dataBlock(_ json: Data) -> String {
         var block = Data()
-        appendDataBlock(json, to: &block)
+        emitDataBlock(json) { block.append(contentsOf: $0) }
         return String(decoding: block, as: UTF8.self)
     }
 }
