@@ -75,6 +75,17 @@ final class ManPageTests: XCTestCase {
         }
     }
 
+    /// Every page has the sections a man page reader looks for.
+    func testEveryPageHasTheUsualSections() throws {
+        let folder = Repository.root.appendingPathComponent("man").path
+        for page in try FileManager.default.contentsOfDirectory(atPath: folder).filter({ $0.hasSuffix(".1") }) {
+            let sections = try String(contentsOfFile: folder + "/" + page, encoding: .utf8).split(separator: "\n")
+                .filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
+            let wanted = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES", "SEE ALSO"]
+            XCTAssertEqual(wanted.filter { !sections.contains($0) }, [], page)
+        }
+    }
+
     /// Every page renders with groff's warnings on (`-ww`) without one.
     func testEveryPageRendersWithoutWarnings() throws {
         let folder = Repository.root.appendingPathComponent("man").path
