@@ -114,4 +114,9 @@ final class ItemSizeTests: XCTestCase {
     func testAnItemStaysSmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 344, "an item is \(MemoryLayout<Item>.size) bytes")
     }
+
+    /// A walk holds one InputFile per file found: a custom item's declaration is boxed, not inline.
+    func testAFoundFileStaysSmall() {
+        XCTAssertLessThanOrEqual(MemoryLayout<InputFile>.size, 128, "an input file is \(MemoryLayout<InputFile>.size) bytes")
+    }
 }

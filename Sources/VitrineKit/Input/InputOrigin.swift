@@ -4,8 +4,9 @@ import Foundation
 public enum InputOrigin: Sendable, Equatable {
     /// A remote image: the URL as given. Downloaded into the cache before it is read.
     case remote(url: String)
-    /// A custom item, read from its SVG when it has one.
-    case custom(CustomItem)
+    /// A custom item, read from its SVG when it has one. Boxed: every file of a walk carries an
+    /// origin, and a declaration inline would make each one hundreds of bytes larger.
+    indirect case custom(CustomItem)
 
     public var url: String? {
         if case .remote(let url) = self { return url }
