@@ -21,10 +21,10 @@ final class CompletionTests: TemporaryFolderTestCase {
     }
 
     private func media() throws -> String {
-        let where_ = folder + "/media"
-        try FileManager.default.createDirectory(atPath: where_ + "/trip", withIntermediateDirectories: true)
-        for name in ["a.jpg", "b.png"] { FileManager.default.createFile(atPath: where_ + "/" + name, contents: Data()) }
-        return where_
+        let root = folder + "/media"
+        try FileManager.default.createDirectory(atPath: root + "/trip", withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.png"] { FileManager.default.createFile(atPath: root + "/" + name, contents: Data()) }
+        return root
     }
 
     private func run(_ shell: String, _ script: String, in directory: String) throws -> String {

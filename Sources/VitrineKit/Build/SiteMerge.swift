@@ -49,17 +49,18 @@ extension SiteBuilder {
     /// gallery. Parts are grouped by their count (`2-of-3.json`: 3); the group holding the most
     /// recently written file wins. Names not shaped `K-of-N.json` stay in, for the merge to judge.
     static func latestRun(of names: [String], in folder: String) -> (current: [String], stale: [String]) {
-        func count(_ name: String) -> Int? {
+        // Each name's count of parts, nil when it is not shaped `K-of-N.json`.
+        let counts = names.map { name -> Int? in
             let parts = name.dropLast(5).split(separator: "-")
             guard parts.count == 3, parts[1] == "of", Int(parts[0]) != nil else { return nil }
             return Int(parts[2])
         }
-        let counts = Set(names.compactMap(count))
-        guard counts.count > 1 else { return (names, []) }
-        func modified(_ name: String) -> Date {
+        guard Set(counts.compactMap { $0 }).count > 1 else { return (names, []) }
+        let modified = names.map { name in
             ((try? FileManager.default.attributesOfItem(atPath: Path.join(folder, name)))?[.modificationDate] as? Date) ?? .distantPast
         }
-        let newest = names.filter { count($0) != nil }.max { modified($0) < modified($1) }.flatMap(count)
-        return (names.filter { count($0) == nil || count($0) == newest }, names.filter { count($0).map { $0 != newest } ?? false })
+        let newest = names.indices.filter { counts[$0] != nil }.max { modified[$0] < modified[$1] }.flatMap { counts[$0] }
+        let isStale = counts.map { $0 != nil && $0 != newest }
+        return (names.indices.filter { !isStale[$0] }.map { names[$0] }, names.indices.filter { isStale[$0] }.map { names[$0] })
     }
 }

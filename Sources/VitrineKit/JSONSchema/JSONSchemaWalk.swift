@@ -95,14 +95,9 @@ struct SchemaWalk {
         if rules.pointee.minLength != nil || rules.pointee.maxLength != nil {
             // Characters are code points: count the bytes that start one.
             let length = document.withStringBytes(node) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
-            if let least = rules.pointee.minLength, length < least {
+            if let (bound, limit) = Self.outside(length, least: rules.pointee.minLength, most: rules.pointee.maxLength) {
                 guard reporting else { return false }
-                fail(node, "is \(describe(node)), should be at least \(least) character\(least == 1 ? "" : "s") long")
-                valid = false
-            }
-            if let most = rules.pointee.maxLength, length > most {
-                guard reporting else { return false }
-                fail(node, "is \(describe(node)), should be at most \(most) character\(most == 1 ? "" : "s") long")
+                fail(node, "is \(describe(node)), should be \(bound) \(limit) character\(limit == 1 ? "" : "s") long")
                 valid = false
             }
         }
@@ -133,14 +128,9 @@ struct SchemaWalk {
             count += 1
             child = Int(records[child].next)
         }
-        if let least = rules.pointee.minItems, count < least {
+        if let (bound, limit) = Self.outside(count, least: rules.pointee.minItems, most: rules.pointee.maxItems) {
             guard reporting else { return false }
-            fail(node, "has \(count) element\(count == 1 ? "" : "s"), should have at least \(least)")
-            valid = false
-        }
-        if let most = rules.pointee.maxItems, count > most {
-            guard reporting else { return false }
-            fail(node, "has \(count) element\(count == 1 ? "" : "s"), should have at most \(most)")
+            fail(node, "has \(count) element\(count == 1 ? "" : "s"), should have \(bound) \(limit)")
             valid = false
         }
         if rules.pointee.uniqueItems, count > 1 {
@@ -179,14 +169,9 @@ struct SchemaWalk {
         } else {
             count = document.childCount(of: node)
         }
-        if let least = rules.pointee.minProperties, count < least {
+        if let (bound, limit) = Self.outside(count, least: rules.pointee.minProperties, most: rules.pointee.maxProperties) {
             guard reporting else { return false }
-            fail(node, "has \(count) member\(count == 1 ? "" : "s"), should have at least \(least)")
-            valid = false
-        }
-        if let most = rules.pointee.maxProperties, count > most {
-            guard reporting else { return false }
-            fail(node, "has \(count) member\(count == 1 ? "" : "s"), should have at most \(most)")
+            fail(node, "has \(count) member\(count == 1 ? "" : "s"), should have \(bound) \(limit)")
             valid = false
         }
         return valid
@@ -266,6 +251,14 @@ struct SchemaWalk {
     // MARK: Failures
 
     /// Records a failure of the value at the end of `path` (or of its member `member`).
+    /// The bound `count` breaks, as a failure names it (`at least`, 2), if any: a string's
+    /// characters, an array's elements and an object's members are counted against the same kind of bounds.
+    static func outside(_ count: Int, least: Int?, most: Int?) -> (bound: String, limit: Int)? {
+        if let least, count < least { return ("at least", least) }
+        if let most, count > most { return ("at most", most) }
+        return nil
+    }
+
     mutating func fail(_ node: Int, _ message: String, member: String? = nil) {
         guard reporting else { return }
         var tokens = path.map { step in step.position >= 0 ? String(step.position) : document.key(of: Int(step.node)) ?? "" }

@@ -100,11 +100,4 @@ enum PageDocument {
             emit(UnsafeRawBufferPointer(rebasing: bytes))
         }
     }
-
-    /// ``emitDataBlock(_:to:)`` as text.
-    static func dataBlock(_ json: Data) -> String {
-        var block = Data()
-        emitDataBlock(json) { block.append(contentsOf: $0) }
-        return String(decoding: block, as: UTF8.self)
-    }
 }

@@ -24,16 +24,9 @@ enum ExportCommand {
             Diagnostics.usageError("missing option '--selection'", commandPath: command.path)
             return ExitStatus.usage
         }
-        guard let output = command.value("output"), !output.isEmpty else {
-            Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
-            return ExitStatus.usage
-        }
+        guard let output = command.requiredOutput() else { return ExitStatus.usage }
         let file = command.positionals[0]
-        let manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
-            Diagnostics.fileError(path: file, message: error.description)
-            return ExitStatus.someFailed
-        }
+        guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         let plan = SelectionExport.plan(manifest, into: output.hasSuffix("/") ? String(output.dropLast()) : output)
         if plan.isEmpty { Diagnostics.note("\(file): nothing is selected") }
         let failures = SelectionExport.run(plan, link: command.flag("link"))

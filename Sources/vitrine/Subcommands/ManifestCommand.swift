@@ -111,11 +111,7 @@ enum ManifestCommand {
             Diagnostics.usageError("give one of --at N or --id ID", commandPath: command.path)
             return ExitStatus.usage
         }
-        let manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
-            Diagnostics.fileError(path: file, message: error.description)
-            return ExitStatus.someFailed
-        }
+        guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         let count = manifest.items.count
         let start: Int
         if let id = command.value("id") {

@@ -35,16 +35,9 @@ enum PageCommand {
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
-        guard let site = command.value("output"), !site.isEmpty else {
-            Diagnostics.usageError("missing option '--output SITE'", commandPath: command.path)
-            return ExitStatus.usage
-        }
+        guard let site = command.requiredOutput() else { return ExitStatus.usage }
         let file = command.positionals[0]
-        let manifest: Manifest
-        do { manifest = try ManifestFile.read(file) } catch {
-            Diagnostics.fileError(path: file, message: error.description)
-            return ExitStatus.someFailed
-        }
+        guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         do {
             try AtomicFile.prepareOutputFolder(site)
         } catch {

@@ -60,10 +60,7 @@ enum SheetCommand {
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
     static func run(_ command: ParsedCommand) -> Int32 {
-        guard let output = command.value("output"), !output.isEmpty else {
-            Diagnostics.usageError("missing option '--output FILE'", commandPath: command.path)
-            return ExitStatus.usage
-        }
+        guard let output = command.requiredOutput() else { return ExitStatus.usage }
         let manifestPath = command.value("manifest")
         if manifestPath != nil && (!command.positionals.isEmpty || command.isPresent("items")) {
             Diagnostics.usageError("--manifest takes the items from the manifest: give no INPUT (nor --items)", commandPath: command.path)

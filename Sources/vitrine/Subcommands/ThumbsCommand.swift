@@ -72,10 +72,7 @@ enum ThumbsCommand {
     /// The command's options, checked, and the tiles' when --tiles asks for them; nil (after
     /// saying why) when they cannot work.
     static func options(from command: ParsedCommand) -> (GalleryOptions, TileSpec?)? {
-        guard let output = command.value("output"), !output.isEmpty else {
-            Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
-            return nil
-        }
+        guard let output = command.requiredOutput() else { return nil }
         if command.flag("fit") && command.flag("fill") {
             Diagnostics.usageError("--fit and --fill cannot be used together", commandPath: command.path)
             return nil

@@ -37,10 +37,7 @@ enum TilesCommand {
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
-        guard let output = command.value("output"), !output.isEmpty else {
-            Diagnostics.usageError("missing option '--output DIR'", commandPath: command.path)
-            return ExitStatus.usage
-        }
+        guard let output = command.requiredOutput() else { return ExitStatus.usage }
         guard let scan = InputOptions.scanOptions(from: command),
               let tiles = TileOptions.spec(from: command, format: command.value("format").flatMap(TileFormat.init(rawValue:)) ?? .jpeg,
                   quality: command.int("quality"), keepMetadata: command.value("keep-metadata") == "all", minSize: TileSpec().minSize)
