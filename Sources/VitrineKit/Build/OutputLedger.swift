@@ -2,8 +2,9 @@ import Foundation
 
 /// What an incremental build does with each output it plans: keep what the last build made
 /// when its source and settings are the same (moving it when only the item's name changed),
-/// make the rest, and remove what nothing plans any more. The ledger holds the last build's
-/// outputs (from the state) and hands out the decisions.
+/// make the rest, and remove what nothing plans any more. The ledger asks the state for one
+/// source's outputs at a time (an indexed lookup), and remembers which it handed out, so a
+/// gallery of 100,000 items never holds the last build's 500,000 outputs at once.
 struct OutputLedger {
     /// An output's key in the state: its kind, and its settings with the rendering version.
     struct Key: Hashable {
@@ -13,6 +14,11 @@ struct OutputLedger {
         init(_ output: AnyOutput) {
             kind = type(of: output.base).kindName
             identifier = output.base.identifier + "@" + RenderingVersion.current
+        }
+
+        init(kindName: String, identifier: String) {
+            kind = kindName
+            self.identifier = identifier
         }
     }
 
@@ -25,33 +31,53 @@ struct OutputLedger {
         case make
     }
 
-    /// The last build's outputs, by source key and output key; an output a planned output of
-    /// this build claims leaves it, so what stays at the end is what nothing plans any more.
-    private var kept: [String: [Key: StateStore.Output]] = [:]
+    let state: StateStore?
     let force: Bool
     let site: String
+    /// The state's rows handed out to a planned output of this build: what is left at the end
+    /// is what nothing plans any more.
+    private var claimed = Set<Int64>()
+    /// Each output's key, worked out once (every item has the same few outputs).
+    private var keys: [AnyOutput: Key] = [:]
 
-    init(outputs: [StateStore.Output], site: String, force: Bool) {
+    init(state: StateStore?, site: String, force: Bool) {
+        self.state = state
         self.site = site
         self.force = force
-        for output in outputs {
-            kept[output.source, default: [:]][Key(kindName: output.kind, identifier: output.identifier)] = output
+    }
+
+    /// What to do with each of `planned`, the outputs of one item whose content is the last
+    /// build's source `previous` (its own key when unchanged; nil when new or changed).
+    mutating func decide(_ planned: [PlannedOutput], previous: String?) -> [Decision] {
+        guard !force, let previous, let rows = try? state?.outputs(of: previous), !rows.isEmpty else {
+            return planned.map { _ in .make }
+        }
+        var byKey: [Key: (row: Int64, output: StateStore.Output)] = [:]
+        for row in rows where !claimed.contains(row.row) {
+            byKey[Key(kindName: row.output.kind, identifier: row.output.identifier)] = row
+        }
+        return planned.map { planned in
+            guard let old = byKey[key(of: planned.output)], let decision = decide(planned, old: old.output) else { return .make }
+            claimed.insert(old.row)
+            return decision
         }
     }
 
-    /// What to do with `planned`, an output of the source `key` whose content is the last
-    /// build's source `previous` (the same key when it did not move; nil when it changed).
-    mutating func decide(_ planned: PlannedOutput, source key: String, previous: String?) -> Decision {
-        let outputKey = Key(planned.output)
-        guard !force, let previous, let old = kept[previous]?[outputKey] else { return .make }
+    private mutating func key(of output: AnyOutput) -> Key {
+        if let key = keys[output] { return key }
+        let key = Key(output)
+        keys[output] = key
+        return key
+    }
+
+    private func decide(_ planned: PlannedOutput, old: StateStore.Output) -> Decision? {
         let same = old.target == planned.target.stateText
         guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
             oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
             oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) }),
             let product = Self.product(old.product)
-        else { return .make }
-        kept[previous]?[outputKey] = nil
+        else { return nil }
         return same ? .keep(product) : .move(from: oldTarget, product: product)
     }
 
@@ -70,10 +96,13 @@ struct OutputLedger {
         return true
     }
 
-    /// The last build's outputs no planned output claimed: of sources gone or failed, or made
-    /// with settings no longer asked for. Theirs to remove.
-    var unclaimed: [StateStore.Output] {
-        kept.values.flatMap(\.values)
+    /// The last build's outputs no planned output claimed (of sources gone, changed or failed,
+    /// or made with settings no longer asked for): theirs to remove. Without their products.
+    func unclaimed() throws -> [StateStore.Output] {
+        guard let state else { return [] }
+        var left: [StateStore.Output] = []
+        try state.eachOutput { row, output in if !claimed.contains(row) { left.append(output) } }
+        return left
     }
 
     /// A kept product, read with the JSON layer's decoder (Foundation's costs twice as much, and
@@ -86,12 +115,5 @@ struct OutputLedger {
     private func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
-    }
-}
-
-extension OutputLedger.Key {
-    init(kindName: String, identifier: String) {
-        kind = kindName
-        self.identifier = identifier
     }
 }

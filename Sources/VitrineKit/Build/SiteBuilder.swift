@@ -90,15 +90,15 @@ public struct SiteBuilder {
     }
 
     /// ``build(_:readList:dryRun:)`` up to the manifest: the scan, the decisions against the
-    /// last build's state, the outputs made, removals; the report's manifest has every item folded in.
+    /// last build's state item by item, the outputs made, removals; the report's manifest has
+    /// every item folded in. What it holds beside the items is what is left to make.
     private func makeItems(_ inputs: [InputPath], readList: () -> [InputPath], dryRun: Bool, state: StateStore?,
                            part: String) throws(Failure) -> Report {
         let site = options.site
-        let knownSources = (try? state?.sources()) ?? [:]
-        let cache = StateProbeCache(known: knownSources)
+        let cache = StateProbeCache(state: state, writes: !dryRun)
 
         // The scan: unchanged files answered from the state, the others read (and hashed, so
-        // that a file moved or copied elsewhere is still known by its content).
+        // that a file moved or copied elsewhere is still known by its content) and kept in it.
         var scanOptions = options.scan
         scanOptions.probe.hash = true
         // Remote images are downloaded into the site's state folder (a dry run too: what a
@@ -108,82 +108,122 @@ public struct SiteBuilder {
         var scanner = MediaScanner(options: scanOptions, pool: pool, listener: listener)
         scanner.excludedFolders = [site]
         scanner.probeCache = cache
-        let scanned: MediaScanner.Report
+        var scanned: MediaScanner.Report
         do { scanned = try scanner.scan(inputs, readList: readList) } catch { throw .scan(error) }
+        cache.flush()
+        if let failure = cache.failure { throw .state("cannot record the sources in the build's state: \(failure)") }
         var manifest = scanned.manifest
+        scanned.manifest = Manifest()
 
         var gallery = GalleryOptions(outputs: options.outputs, outputFolder: site)
         gallery.scan = scanOptions
         gallery.posterAt = options.posterAt
-        let builder = GalleryBuilder(options: gallery, pool: pool, listener: listener)
-        let plan = builder.plan(for: scanned)
-        var ledger = OutputLedger(outputs: (try? state?.outputs()) ?? [], site: site, force: options.force)
-        let previous = Self.previousSources(of: manifest.items, known: knownSources, reused: cache.reused)
-        var decisions = BuildDecisions(plan: plan, listsActions: options.listsActions)
-        for (number, entry) in plan.entries.enumerated() {
-            let item = manifest.items[entry.item]
-            let key = SourceKey.of(item)
-            for (position, planned) in entry.job.outputs.enumerated() {
-                decisions.record(ledger.decide(planned, source: key, previous: previous[key]), entry: number, output: position,
-                    item: item.id)
+        let planner = GalleryBuilder(options: gallery, pool: pool, listener: listener).planner(for: scanned)
+        let present = Set(manifest.items.map { SourceKey.of($0) })
+        let recorder = dryRun ? nil : state.map(StateRecorder.init)
+
+        // The decisions, item by item; outputs kept are folded in at once, moved ones moved.
+        var ledger = OutputLedger(state: state, site: site, force: options.force)
+        var pass = BuildPass(site: site, listsActions: options.listsActions)
+        var moved = 0
+        for index in manifest.items.indices {
+            let planned = planner.planned(for: manifest.items[index])
+            guard !planned.isEmpty else { continue }
+            let key = SourceKey.of(manifest.items[index])
+            var decisions = ledger.decide(planned, previous: previousSource(of: manifest.items[index], key: key, state: state,
+                reused: cache.reused, present: present))
+            if let recorder {
+                for (position, decision) in decisions.enumerated() {
+                    guard case .move(let from, let product) = decision else { continue }
+                    if ledger.move(from: from, to: planned[position].target) {
+                        recorder.record(planned[position], product, source: key)
+                        moved += 1
+                    } else {
+                        decisions[position] = .make
+                    }
+                }
+            }
+            if let products = pass.record(item: index, id: manifest.items[index].id, planned: planned, decisions: decisions) {
+                _ = GalleryBuilder.fold(.made(products, damaged: false), of: planned, into: &manifest.items[index])
             }
         }
-        let unclaimed = ledger.unclaimed
-        // The manifest goes in at the end: a second reference now would make folding copy it.
+        let unclaimed: [StateStore.Output]
+        do { unclaimed = try ledger.unclaimed() } catch { throw .state("cannot read the build's state: \(error)") }
+        // Their files, but none an output of this build owns: one made with new settings or
+        // from new content may have the old one's name.
+        var leaving = Set(unclaimed.flatMap(Self.paths(of:)))
+        for item in manifest.items where !leaving.isEmpty {
+            for planned in planner.planned(for: item) { leaving.subtract(planned.target.paths) }
+        }
+        let removals = unclaimed.map { Self.paths(of: $0).filter(leaving.contains) }.filter { !$0.isEmpty }
         var report = Report(manifest: Manifest())
+        (report.made, report.kept, report.moved, report.removed) = (pass.toMake, pass.toKeep, pass.toMove, removals.count)
+        if options.listsActions { report.actions = pass.actions + removals.map { "remove " + $0.joined(separator: " ") } }
         if dryRun {
             report.manifest = manifest
-            if options.listsActions {
-                report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
-            }
-            (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep, decisions.toMove,
-                unclaimed.count)
             return report
         }
-        guard let state else { throw .state("no state store") }
+        guard let state, let recorder else { throw .state("no state store") }
+        recorder.flush()
 
         // Temporary files of builds that died: at once, since this build holds the lock (parts
         // of one run share the site, and another machine's part may be writing: they wait).
-        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
-        do { try state.batch { for source in cache.fresh { try state.keep(source) } } } catch {
-            throw .state("cannot record the sources in the build's state: \(error)")
+        for folder in pass.folders.union([site]) { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
+        let folding = FoldingManifest(manifest)
+        manifest = Manifest()
+        let pending = pass.pending
+        let order = pending.indices.sorted {
+            (folding.manifest.items[pending[$0].item].source?.bytes ?? 0) > (folding.manifest.items[pending[$1].item].source?.bytes ?? 0)
         }
-        let moved = decisions.carryOutMoves(using: ledger)
-        let making = decisions.remaining()
-        let recorder = StateRecorder(state: state, plan: making.plan,
-            sources: making.plan.entries.map { SourceKey.of(manifest.items[$0.item]) })
-        for move in moved {
-            recorder.record(move.output, move.product, source: SourceKey.of(manifest.items[plan.entries[move.entry].item]))
-        }
-        recorder.flush()
-        let outcomes = GalleryBuilder.run(making.plan, items: manifest.items, on: pool, listener: listener) { index, outcome in
-            recorder.record(index, outcome)
+        let answered = Locked([Bool](repeating: false, count: pending.count))
+        GalleryBuilder.run(count: pending.count, order: order, job: { number in
+            let item = folding.manifest.items[pending[number].item]
+            let planned = planner.planned(for: item)
+            let making = zip(planned, pending[number].kept).filter { $0.1 == nil }.map(\.0)
+            return planner.job(for: item, outputs: making) ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
+                outputFolder: site, outputs: [])
+        }, item: { folding.manifest.items[pending[$0].item] }, on: pool, listener: listener) { number, outcome in
+            answered.withLock { $0[number] = true }
+            let index = pending[number].item
+            let planned = planner.planned(for: folding.manifest.items[index])
+            var outcome = outcome
+            if case .made(let made, let damaged) = outcome {
+                let source = SourceKey.of(folding.manifest.items[index])
+                for (planned, product) in zip(planned.indices.filter { pending[number].kept[$0] == nil }.map { planned[$0] }, made) {
+                    recorder.record(planned, product, source: source)
+                }
+                outcome = BuildPass.products(kept: pending[number].kept, made: made).map { .made($0, damaged: damaged) }
+                    ?? .failed(ItemFailure(.crashed, "an output is missing"))
+            }
+            folding.failures[index] = GalleryBuilder.fold(outcome, of: planned, into: &folding.manifest.items[index])
         }
         recorder.flush()
         if let failure = recorder.failure { throw .state("cannot record the outputs in the build's state: \(failure)") }
         if pool.isCancelled {
             // The workers were killed: what they were writing is left under temporary names.
-            for folder in making.plan.folders { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
+            for folder in pass.folders.union([site]) { AtomicFile.removeLeftovers(in: folder, olderThan: part.isEmpty ? 0 : 600) }
             throw .cancelled
         }
-        builder.fold(decisions.outcomes(made: outcomes, origins: making.origins), of: plan, into: &manifest)
+        for (number, done) in answered.current.enumerated() where !done {
+            folding.failures[pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
+        }
+        manifest = folding.manifest
+        folding.manifest = Manifest()
+        GalleryBuilder.settle(folding.failures, in: &manifest)
 
         // What nothing plans any more: removed, files first, then what the state says of them.
-        for output in unclaimed { for path in Self.paths(of: output) { AtomicFile.remove(Path.join(site, path)) } }
-        let present = Set(scanned.manifest.items.map { SourceKey.of($0) })
+        for paths in removals { for path in paths { AtomicFile.remove(Path.join(site, path)) } }
         do {
+            var gone: [String] = []
+            try state.eachSourceKey { key in if !present.contains(key) { gone.append(key) } }
             try state.batch {
                 for output in unclaimed { try state.forget(output) }
-                for key in knownSources.keys where !present.contains(key) { try state.forgetSource(key) }
+                for key in gone { try state.forgetSource(key) }
             }
         } catch {
             throw .state("cannot record the removals in the build's state: \(error)")
         }
-        (report.made, report.kept, report.moved, report.removed) = (decisions.toMake, decisions.toKeep - moved.count,
-            moved.count, unclaimed.count)
-        if options.listsActions {
-            report.actions = decisions.actions + unclaimed.map { "remove " + Self.paths(of: $0).joined(separator: " ") }
-        }
+        (report.kept, report.moved) = (pass.toKeep, moved)
         report.manifest = manifest
         return report
     }
@@ -262,23 +302,12 @@ public struct SiteBuilder {
         OutputTarget(stateText: output.target)?.paths ?? []
     }
 
-    /// For each item, the key the last build knew its content under: its own when the file is
-    /// unchanged (answered from the state), that of a source gone since with the same SHA-256
-    /// when it was moved or renamed; none when it is new or changed.
-    static func previousSources(of items: [Item], known: [String: StateStore.Source], reused: Set<String>) -> [String: String] {
-        let present = Set(items.map { SourceKey.of($0) })
-        let byContent = Dictionary(known.values.filter { !present.contains($0.key) }.compactMap { source in
-            source.sha256.map { ($0, source.key) }
-        }, uniquingKeysWith: { first, _ in first })
-        var previous: [String: String] = [:]
-        for item in items {
-            let key = SourceKey.of(item)
-            if reused.contains(key) {
-                previous[key] = key
-            } else if let sha = item.source?.sha256, let moved = byContent[sha] {
-                previous[key] = moved
-            }
-        }
-        return previous
+    /// The key the last build knew `item`'s content under: its own when the file is unchanged
+    /// (answered from the state, or read again and found the same content), that of a source gone
+    /// since with the same SHA-256 when it was moved or renamed; none when it is new or changed.
+    func previousSource(of item: Item, key: String, state: StateStore?, reused: Set<String>, present: Set<String>) -> String? {
+        if reused.contains(key) { return key }
+        guard let sha = item.source?.sha256, let state else { return nil }
+        return (try? state.sourceKeys(sha256: sha))?.first { !present.contains($0) }
     }
 }

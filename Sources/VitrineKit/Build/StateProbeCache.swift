@@ -20,16 +20,25 @@ enum SourceKey {
 }
 
 /// The probe answers of the last build, for files that have not changed (same size,
-/// modification time and inode), and the fresh answers of this one, to be kept once it is done.
+/// modification time and inode), looked up file by file in the state; and the fresh answers of
+/// this one, kept in the state as they come (in batches) unless it is a dry run.
 final class StateProbeCache: ProbeCache, @unchecked Sendable {
-    private let known: [String: StateStore.Source]
+    private let state: StateStore?
+    private let writes: Bool
     private let lock = NSLock()
-    /// Sources answered afresh in this build.
-    private(set) var fresh: [StateStore.Source] = []
-    /// Sources whose kept answer was used.
+    /// Fresh answers not yet in the state.
+    private var pending: [StateStore.Source] = []
+    /// The first error writing them.
+    private(set) var failure: String?
+    /// Sources whose content is what the state knows: unchanged files whose kept answer was
+    /// used, and files read again (touched, copied back) whose content was found the same.
     private(set) var reused = Set<String>()
 
-    init(known: [String: StateStore.Source]) { self.known = known }
+    /// - Parameter writes: whether fresh answers go into `state` (not in a dry run).
+    init(state: StateStore?, writes: Bool) {
+        self.state = state
+        self.writes = writes && state != nil
+    }
 
     /// The options' key, worked out once: every file of a scan has the same options.
     private var lastOptions: (ProbeOptions, String)?
@@ -48,7 +57,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
 
     func answer(for file: InputFile, options: ProbeOptions) -> ProbeOutcome? {
         let key = SourceKey.of(file)
-        guard let source = known[key], source.matches(file), source.probeKey == probeKey(options),
+        guard let source = try? state?.source(key), source.matches(file), source.probeKey == probeKey(options),
             let document = try? JSONDocument(source.probe),
             let outcome = try? JSONDocumentDecoder().decode(ProbeOutcome.self, from: document)
         else { return nil }
@@ -61,7 +70,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
     func keep(_ outcome: ProbeOutcome, for file: InputFile, options: ProbeOptions) {
         // A time-out or a crash may not happen again: such a file is read again next time.
         if case .failed(_, let reason) = outcome, [.timeout, .crashed].contains(reason) { return }
-        guard let probe = try? JSONEncoder.compact.encode(outcome) else { return }
+        guard state != nil, let probe = try? JSONEncoder.compact.encode(outcome) else { return }
         var sha256: String?
         switch outcome {
         case .image(let header): sha256 = header.sha256
@@ -70,8 +79,27 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         }
         let source = StateStore.Source(key: SourceKey.of(file), bytes: file.bytes, modifiedNanoseconds: file.modifiedNanoseconds,
             identity: file.identity, probeKey: probeKey(options), probe: probe, sha256: sha256)
+        let sameContent = sha256 != nil && (try? state?.source(source.key))??.sha256 == sha256
         lock.lock()
-        fresh.append(source)
+        if sameContent { reused.insert(source.key) }
+        guard writes else { return lock.unlock() }
+        pending.append(source)
+        let full = pending.count >= 1000
         lock.unlock()
+        if full { flush() }
+    }
+
+    /// Writes the fresh answers not yet in the state.
+    func flush() {
+        lock.lock()
+        let sources = pending
+        pending = []
+        lock.unlock()
+        guard let state, !sources.isEmpty else { return }
+        do { try state.batch { for source in sources { try state.keepFresh(source) } } } catch {
+            lock.lock()
+            failure = failure ?? "\(error)"
+            lock.unlock()
+        }
     }
 }

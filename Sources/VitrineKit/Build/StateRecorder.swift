@@ -6,34 +6,19 @@ import VipsKit
 /// its files are in place (its worker answered after committing them).
 final class StateRecorder: @unchecked Sendable {
     private let state: StateStore
-    private let plan: GalleryPlan
-    private let sources: [String]
     private var pending: [StateStore.Output] = []
     private var lastFlush = Date()
     private(set) var failure: String?
 
-    /// - Parameter sources: the source key of each of `plan`'s entries.
-    init(state: StateStore, plan: GalleryPlan, sources: [String]) {
-        self.state = state
-        self.plan = plan
-        self.sources = sources
-    }
+    init(state: StateStore) { self.state = state }
 
-    /// One entry's outcome (called one at a time).
-    func record(_ index: Int, _ outcome: ItemOutcome) {
-        guard case .made(let products, _) = outcome else { return }
-        for (planned, product) in zip(plan.entries[index].job.outputs, products) {
-            record(planned, product, source: sources[index])
-        }
-        if pending.count >= 500 || Date().timeIntervalSince(lastFlush) > 2 { flush() }
-    }
-
-    /// One output made (or moved into place) from the source `key`.
+    /// One output made (or moved into place) from the source `key`; called one at a time.
     func record(_ planned: PlannedOutput, _ product: AnyProduct, source key: String) {
         let outputKey = OutputLedger.Key(planned.output)
         guard let made = try? JSONEncoder.compact.encode(product) else { return }
         pending.append(StateStore.Output(source: key, kind: outputKey.kind, identifier: outputKey.identifier,
             target: planned.target.stateText, product: made))
+        if pending.count >= 500 || Date().timeIntervalSince(lastFlush) > 2 { flush() }
     }
 
     /// Writes what is pending.

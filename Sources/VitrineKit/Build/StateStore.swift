@@ -43,6 +43,8 @@ final class StateStore {
     }
 
     private let database: SQLiteDatabase
+    /// One connection, used from the scan's and the workers' threads in turn.
+    private let lock = NSRecursiveLock()
     /// The version of the tables; a store of another version is started afresh.
     static let schemaVersion = 3
 
@@ -61,70 +63,145 @@ final class StateStore {
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
+        // A renamed file is found by its content among the sources gone (an index, not a table
+        // scan per file); stores made before it get it here.
+        try database.execute("CREATE INDEX IF NOT EXISTS sources_by_content ON sources (sha256)")
     }
 
-    func sources() throws -> [String: Source] {
-        var found: [String: Source] = [:]
-        try database.prepare("SELECT key, bytes, mtime_ns, device, inode, probe_key, probe, sha256 FROM sources").run { row in
-            guard let key = row.text(0), let probeKey = row.text(5), let probe = row.blob(6) else { return }
-            found[key] = Source(key: key, bytes: Int(row.integer(1)), modifiedNanoseconds: row.integer(2),
-                identity: FileIdentity(device: UInt64(bitPattern: row.integer(3)), inode: UInt64(bitPattern: row.integer(4))),
-                probeKey: probeKey, probe: probe, sha256: row.text(7))
-        }
-        return found
+    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
-    func outputs() throws -> [Output] {
-        var found: [Output] = []
-        try database.prepare("SELECT source, kind, identifier, target, product FROM outputs").run { row in
-            guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.text(3),
-                let product = row.blob(4)
-            else { return }
-            found.append(Output(source: source, kind: kind, identifier: identifier, target: target, product: product))
+    private static let sourceColumns = "key, bytes, mtime_ns, device, inode, probe_key, probe, sha256"
+
+    private static func source(_ row: SQLiteDatabase.Row) -> Source? {
+        guard let key = row.text(0), let probeKey = row.text(5), let probe = row.blob(6) else { return nil }
+        return Source(key: key, bytes: Int(row.integer(1)), modifiedNanoseconds: row.integer(2),
+            identity: FileIdentity(device: UInt64(bitPattern: row.integer(3)), inode: UInt64(bitPattern: row.integer(4))),
+            probeKey: probeKey, probe: probe, sha256: row.text(7))
+    }
+
+    /// The source kept under `key`.
+    func source(_ key: String) throws -> Source? {
+        try locked {
+            var found: Source?
+            try database.prepare("SELECT \(Self.sourceColumns) FROM sources WHERE key = ?").run([.text(key)]) { found = Self.source($0) }
+            return found
         }
-        return found
+    }
+
+    /// The keys of the sources kept with this content.
+    func sourceKeys(sha256: String) throws -> [String] {
+        try locked {
+            var keys: [String] = []
+            try database.prepare("SELECT key FROM sources WHERE sha256 = ? ORDER BY key").run([.text(sha256)]) { row in
+                if let key = row.text(0) { keys.append(key) }
+            }
+            return keys
+        }
+    }
+
+    /// Every source's key, one at a time.
+    func eachSourceKey(_ body: (String) throws -> Void) throws {
+        try locked {
+            try withoutActuallyEscaping(body) { body in
+                try database.prepare("SELECT key FROM sources").run { row in if let key = row.text(0) { try body(key) } }
+            }
+        }
+    }
+
+    /// The outputs made from the source `key`, each with its row in the store.
+    func outputs(of key: String) throws -> [(row: Int64, output: Output)] {
+        try locked {
+            var found: [(Int64, Output)] = []
+            try database.prepare("SELECT rowid, kind, identifier, target, product FROM outputs WHERE source = ?").run([.text(key)]) { row in
+                guard let kind = row.text(1), let identifier = row.text(2), let target = row.text(3), let product = row.blob(4) else { return }
+                found.append((row.integer(0), Output(source: key, kind: kind, identifier: identifier, target: target, product: product)))
+            }
+            return found
+        }
+    }
+
+    /// Every output, one at a time, with its row, without its product.
+    func eachOutput(_ body: (Int64, Output) throws -> Void) throws {
+        try locked {
+            try withoutActuallyEscaping(body) { body in
+                try database.prepare("SELECT rowid, source, kind, identifier, target FROM outputs").run { row in
+                    guard let source = row.text(1), let kind = row.text(2), let identifier = row.text(3), let target = row.text(4)
+                    else { return }
+                    try body(row.integer(0), Output(source: source, kind: kind, identifier: identifier, target: target, product: Data()))
+                }
+            }
+        }
+    }
+
+    /// Keeps `source`, read afresh. When its content is not what was kept under its key, the
+    /// outputs made from that content are set aside (under `stale:KEY`) in the same step, so
+    /// that no build takes them for the new content, even one that starts after this one is
+    /// killed; the build that sets them aside removes them with what nothing plans any more.
+    func keepFresh(_ source: Source) throws {
+        try locked {
+            var kept: String??
+            try database.prepare("SELECT sha256 FROM sources WHERE key = ?").run([.text(source.key)]) { kept = .some($0.text(0)) }
+            if let kept, kept == nil || kept != source.sha256 {
+                try database.prepare("UPDATE OR REPLACE outputs SET source = 'stale:' || source WHERE source = ?").run([.text(source.key)])
+            }
+            try keep(source)
+        }
     }
 
     /// Keeps `source` (replacing what was kept under its key).
     func keep(_ source: Source) throws {
-        try database.prepare("INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run([
-            .text(source.key), .integer(Int64(source.bytes)), .integer(source.modifiedNanoseconds),
-            .integer(Int64(bitPattern: source.identity.device)), .integer(Int64(bitPattern: source.identity.inode)),
-            .text(source.probeKey), .blob(source.probe), source.sha256.map { .text($0) } ?? .null,
-        ])
+        try locked {
+            try database.prepare("INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run([
+                .text(source.key), .integer(Int64(source.bytes)), .integer(source.modifiedNanoseconds),
+                .integer(Int64(bitPattern: source.identity.device)), .integer(Int64(bitPattern: source.identity.inode)),
+                .text(source.probeKey), .blob(source.probe), source.sha256.map { .text($0) } ?? .null,
+            ])
+        }
     }
 
     func forgetSource(_ key: String) throws {
-        try database.prepare("DELETE FROM sources WHERE key = ?").run([.text(key)])
-        try database.prepare("DELETE FROM outputs WHERE source = ?").run([.text(key)])
+        try locked {
+            try database.prepare("DELETE FROM sources WHERE key = ?").run([.text(key)])
+            try database.prepare("DELETE FROM outputs WHERE source = ?").run([.text(key)])
+        }
     }
 
     /// Keeps `output` (replacing the one of the same source, kind and settings).
     func keep(_ output: Output) throws {
-        try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
-            .text(output.source), .text(output.kind), .text(output.identifier), .text(output.target), .blob(output.product),
-        ])
+        try locked {
+            try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
+                .text(output.source), .text(output.kind), .text(output.identifier), .text(output.target), .blob(output.product),
+            ])
+        }
     }
 
     func forget(_ output: Output) throws {
-        try database.prepare("DELETE FROM outputs WHERE source = ? AND kind = ? AND identifier = ?").run([
-            .text(output.source), .text(output.kind), .text(output.identifier),
-        ])
+        try locked {
+            try database.prepare("DELETE FROM outputs WHERE source = ? AND kind = ? AND identifier = ?").run([
+                .text(output.source), .text(output.kind), .text(output.identifier),
+            ])
+        }
     }
 
     /// A note the build keeps about itself (what its whole-gallery outputs were made of).
     func note(_ key: String) -> Data? {
-        var value: Data?
-        try? database.prepare("SELECT value FROM notes WHERE key = ?").run([.text(key)]) { value = $0.blob(0) }
-        return value
+        locked {
+            var value: Data?
+            try? database.prepare("SELECT value FROM notes WHERE key = ?").run([.text(key)]) { value = $0.blob(0) }
+            return value
+        }
     }
 
     func setNote(_ key: String, _ value: Data) throws {
-        try database.prepare("INSERT OR REPLACE INTO notes VALUES (?, ?)").run([.text(key), .blob(value)])
+        try locked { try database.prepare("INSERT OR REPLACE INTO notes VALUES (?, ?)").run([.text(key), .blob(value)]) }
     }
 
     /// Runs `body` in one transaction: many writes at once, all or none.
-    func batch<Result>(_ body: () throws -> Result) throws -> Result { try database.transaction(body) }
+    func batch<Result>(_ body: () throws -> Result) throws -> Result { try locked { try database.transaction(body) } }
 }
 
 extension OutputTarget {

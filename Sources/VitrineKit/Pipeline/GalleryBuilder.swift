@@ -59,9 +59,10 @@ public struct GalleryBuilder {
     /// durations and selection are used as they are.
     public func build(_ manifest: Manifest) -> Manifest {
         let aliases = PathAliases()
+        let sources = SourceSettings(options)
         let plan = GalleryPlan(items: manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
             let path = file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path
-            return source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
+            return sources.source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
         }
         return withExtendedLifetime(aliases) { make(plan, of: manifest, on: pool) }
     }
@@ -85,26 +86,44 @@ public struct GalleryBuilder {
 
     /// Every item's outputs, with what the scan learnt of its source.
     public func plan(for report: MediaScanner.Report) -> GalleryPlan {
-        GalleryPlan(items: report.manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
-            let path = file.pathBytes.flatMap(report.aliases.path(forBase64:)) ?? file.path
+        GalleryPlan(items: report.manifest.items, planner: planner(for: report))
+    }
+
+    /// Plans items one at a time as ``plan(for:)`` does. It keeps what the scan learnt of the
+    /// sources, not the report's manifest.
+    public func planner(for report: MediaScanner.Report) -> ItemPlanner {
+        let (aliases, needsTransform, intents) = (report.aliases, report.needsColourTransform, report.renderingIntents)
+        let sources = SourceSettings(options)
+        return ItemPlanner(outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
+            let path = file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
-            return source(for: item, path: path,
-                convertColour: item.kind != .video && report.needsColourTransform.contains(file.path),
-                intent: report.renderingIntents[file.path])
+            return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),
+                intent: intents[file.path])
         }
     }
 
-    /// What a worker needs to know of an item's source.
-    private func source(for item: Item, path: String, convertColour: Bool, intent: RenderingIntent?) -> ItemSource {
-        var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height,
-            allowDamaged: options.scan.probe.allowDamaged)
-        if item.kind == .video {
-            source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: options.posterAt,
-                timeout: options.scan.probe.toolTimeout)
+    /// What a worker needs to know of an item's source, beside what the scan learnt.
+    private struct SourceSettings: Sendable {
+        var allowDamaged: Bool
+        var posterAt: PosterTime
+        var toolTimeout: Double
+
+        init(_ options: GalleryOptions) {
+            allowDamaged = options.scan.probe.allowDamaged
+            posterAt = options.posterAt
+            toolTimeout = options.scan.probe.toolTimeout
         }
-        source.convertColour = convertColour
-        source.intent = intent
-        return source
+
+        func source(for item: Item, path: String, convertColour: Bool, intent: RenderingIntent?) -> ItemSource {
+            var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height, allowDamaged: allowDamaged)
+            if item.kind == .video {
+                source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: posterAt,
+                    timeout: toolTimeout)
+            }
+            source.convertColour = convertColour
+            source.intent = intent
+            return source
+        }
     }
 
     /// Carries out `plan`, largest sources first (so the run ends with small files, not one
@@ -112,15 +131,27 @@ public struct GalleryBuilder {
     /// entry's outcome (one call at a time) when given.
     public static func run(_ plan: GalleryPlan, items: [Item], on executor: some ItemExecutor, listener: ProgressListener?,
                            done: (@Sendable (Int, ItemOutcome) -> Void)? = nil) -> [ItemOutcome?] {
-        listener?.receive(.started(phase: .render, total: plan.entries.count))
         let outcomes = Locked([ItemOutcome?](repeating: nil, count: plan.entries.count))
         let order = plan.entries.indices.sorted {
             (items[plan.entries[$0].item].source?.bytes ?? 0) > (items[plan.entries[$1].item].source?.bytes ?? 0)
         }
-        executor.execute(plan.entries.map(\.job), order: order) { index, outcome in
+        run(count: plan.entries.count, order: order, job: { plan.entries[$0].job }, item: { items[plan.entries[$0].item] },
+            on: executor, listener: listener) { index, outcome in
             outcomes.withLock { $0[index] = outcome }
             done?(index, outcome)
-            let item = items[plan.entries[index].item]
+        }
+        return outcomes.current
+    }
+
+    /// Runs `count` jobs, each made by `job` as it is started, in `order`, telling `listener`
+    /// of each item (`item` names it) and `done` of each outcome, one call at a time.
+    static func run(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob, item: @escaping @Sendable (Int) -> Item,
+                    on executor: some ItemExecutor, listener: ProgressListener?, done: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+        listener?.receive(.started(phase: .render, total: count))
+        executor.execute(count: count, order: order, job: job) { index, outcome in
+            // Named before `done` folds the outcome in (which marks a damaged item).
+            let item = item(index)
+            done(index, outcome)
             let path = item.name
             switch outcome {
             case .failed(let failure):
@@ -134,7 +165,6 @@ public struct GalleryBuilder {
                 listener?.receive(.item(phase: .render, path: path, status: damaged ? .damaged : .ok))
             }
         }
-        return outcomes.current
     }
 
     /// Folds each item's products into the manifest; items that failed move to `errors`.
@@ -142,44 +172,57 @@ public struct GalleryBuilder {
         var manifest = result
         var failures: [Int: ItemFailure] = [:]
         for (entry, outcome) in zip(plan.entries, outcomes) {
-            switch outcome {
-            case .made(let products, let damaged)?:
-                for (planned, product) in zip(entry.job.outputs, products)
-                where !planned.output.fold(product, target: planned.target, into: &manifest.items[entry.item]) {
-                    failures[entry.item] = ItemFailure(.crashed, "the worker answered for another kind of output")
-                }
-                if damaged { manifest.items[entry.item].damaged = true }
-            case .failed(let failure)?:
-                failures[entry.item] = failure
-            case nil:
-                failures[entry.item] = ItemFailure(.crashed, "no answer from the worker")
-            }
+            failures[entry.item] = Self.fold(outcome, of: entry.job.outputs, into: &manifest.items[entry.item])
         }
-        var kept: [Item] = []
-        for (index, item) in manifest.items.enumerated() {
-            if let failure = failures[index] {
-                manifest.errors.append(ItemError(path: item.name, message: failure.message, reason: failure.reason))
-            } else {
-                kept.append(item)
-            }
-        }
-        // The viewer still opens on the item asked for; if that one failed, on the one after it.
-        // (`manifest.items` still holds the scan's order here.)
-        if let initial = manifest.initialIndex {
-            manifest.initialIndex = Navigation.initialIndex(askedFor: initial, in: manifest.items.map(\.id), kept: kept.map(\.id))
-        }
-        // A part records the items it lost, so that the merge can follow the initial item as
-        // a single run does.
-        if manifest.partial != nil {
-            let keptIDs = Set(kept.map(\.id))
-            let dropped = manifest.items.filter { !keptIDs.contains($0.id) }.compactMap { item in
-                item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
-            }
-            manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
-        }
-        Navigation.link(&kept, cyclic: manifest.cyclic)
-        manifest.items = kept
-        manifest.errors.sort(by: ItemError.precedes)
+        Self.settle(failures, in: &manifest)
         result = manifest
+    }
+
+    /// Folds what was made of `planned` (one item's outputs, in order) into `item`; the
+    /// failure when there is nothing to fold.
+    static func fold(_ outcome: ItemOutcome?, of planned: [PlannedOutput], into item: inout Item) -> ItemFailure? {
+        switch outcome {
+        case .made(let products, let damaged)?:
+            var failure: ItemFailure?
+            for (planned, product) in zip(planned, products) where !planned.output.fold(product, target: planned.target, into: &item) {
+                failure = ItemFailure(.crashed, "the worker answered for another kind of output")
+            }
+            if damaged { item.damaged = true }
+            return failure
+        case .failed(let failure)?:
+            return failure
+        case nil:
+            return ItemFailure(.crashed, "no answer from the worker")
+        }
+    }
+
+    /// Moves the items that failed (by index) to `errors`, keeping the initial item and the
+    /// navigation between those left.
+    static func settle(_ failures: [Int: ItemFailure], in manifest: inout Manifest) {
+        // In place: the items of a large gallery are not copied.
+        if !failures.isEmpty {
+            let failed = Set(failures.keys.map { manifest.items[$0].id })
+            for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
+                manifest.errors.append(ItemError(path: manifest.items[index].name, message: failure.message, reason: failure.reason))
+            }
+            // The viewer still opens on the item asked for; if that one failed, on the one after it.
+            if let initial = manifest.initialIndex {
+                let ids = manifest.items.map(\.id)
+                manifest.initialIndex = Navigation.initialIndex(askedFor: initial, in: ids, kept: ids.filter { !failed.contains($0) })
+            }
+            // A part records the items it lost, so that the merge can follow the initial item as
+            // a single run does.
+            if manifest.partial != nil {
+                let dropped = failures.keys.sorted().map { manifest.items[$0] }.compactMap { item in
+                    item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
+                }
+                manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
+            }
+            manifest.items.removeAll { failed.contains($0.id) }
+        } else if manifest.partial != nil {
+            manifest.partial?.dropped = nil
+        }
+        Navigation.link(&manifest.items, cyclic: manifest.cyclic)
+        manifest.errors.sort(by: ItemError.precedes)
     }
 }

@@ -20,17 +20,17 @@ public struct GalleryPlan: Sendable {
     public private(set) var entries: [Entry] = []
 
     /// Plans `outputs` for each of `items` that has a source, described by `source`.
-    public init(items: [Item], outputs: [AnyOutput], outputFolder: String, source: (Item, Item.Source) -> ItemSource) {
-        self.outputFolder = outputFolder
+    public init(items: [Item], outputs: [AnyOutput], outputFolder: String, source: @escaping @Sendable (Item, Item.Source) -> ItemSource) {
+        self.init(items: items, planner: ItemPlanner(outputs: outputs, outputFolder: outputFolder, source: source))
+    }
+
+    /// Plans each of `items` with `planner`.
+    public init(items: [Item], planner: ItemPlanner) {
+        outputFolder = planner.outputFolder
         for (index, item) in items.enumerated() {
-            guard let itemSource = item.source else { continue }
-            let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height,
-                sourceName: itemSource.path)
-            let planned = outputs.compactMap { output in
-                output.target(for: planning).map { PlannedOutput(output: output, target: $0) }
-            }
-            guard !planned.isEmpty else { continue }
-            entries.append(Entry(item: index, job: ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: planned)))
+            let planned = planner.planned(for: item)
+            guard let job = planner.job(for: item, outputs: planned) else { continue }
+            entries.append(Entry(item: index, job: job))
         }
     }
 
@@ -59,17 +59,58 @@ public struct GalleryPlan: Sendable {
     }
 }
 
+/// How each item's outputs are planned, one item at a time: a build of 100,000 items plans
+/// each as it comes to it rather than holding every item's plan.
+public struct ItemPlanner: Sendable {
+    /// What to make of every item, in this order.
+    public var outputs: [AnyOutput]
+    /// Where the outputs' paths are rooted.
+    public var outputFolder: String
+    /// What a worker needs to know of an item's source.
+    let source: @Sendable (Item, Item.Source) -> ItemSource
+
+    public init(outputs: [AnyOutput], outputFolder: String, source: @escaping @Sendable (Item, Item.Source) -> ItemSource) {
+        self.outputs = outputs
+        self.outputFolder = outputFolder
+        self.source = source
+    }
+
+    /// The outputs planned for `item`, with the paths each owns: none for an item without a
+    /// source (a custom card), and none of a kind that does not apply to it.
+    public func planned(for item: Item) -> [PlannedOutput] {
+        guard let itemSource = item.source else { return [] }
+        let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path)
+        return outputs.compactMap { output in output.target(for: planning).map { PlannedOutput(output: output, target: $0) } }
+    }
+
+    /// The job that makes `outputs` (some or all of ``planned(for:)``) of `item`: nil when
+    /// there is nothing to make.
+    public func job(for item: Item, outputs: [PlannedOutput]) -> ItemJob? {
+        guard let itemSource = item.source, !outputs.isEmpty else { return nil }
+        return ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs)
+    }
+}
+
 /// Runs items' jobs and reports each outcome as it comes: the worker pool in a command, the
 /// same per-item code in-process in tests.
 public protocol ItemExecutor {
-    /// Calls `completion` once per job (serialised), in the order they finish.
-    /// - Parameter order: the order jobs are started in (indices into `jobs`).
-    func execute(_ jobs: [ItemJob], order: [Int], completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
+    /// Calls `completion` once per job (serialised), in the order they finish. `job` makes the
+    /// job of an index as it is started, never during a completion.
+    /// - Parameter order: the order jobs are started in (indices below `count`).
+    func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
+                 completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
+}
+
+extension ItemExecutor {
+    public func execute(_ jobs: [ItemJob], order: [Int], completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+        execute(count: jobs.count, order: order, job: { jobs[$0] }, completion: completion)
+    }
 }
 
 extension WorkerPool: ItemExecutor {
-    public func execute(_ jobs: [ItemJob], order: [Int], completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        run(jobs.map(WorkTask.produce), order: order, queueDepth: 1) { index, result in
+    public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
+                        completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+        run(count: count, order: order, queueDepth: 1, task: { .produce(job($0)) }) { index, result in
             switch result {
             case .success(.produce(let outcome)): completion(index, outcome)
             case .success(.probe): completion(index, .failed(ItemFailure(.crashed, "the worker answered another question")))
@@ -83,7 +124,8 @@ extension WorkerPool: ItemExecutor {
 public struct InProcessExecutor: ItemExecutor {
     public init() {}
 
-    public func execute(_ jobs: [ItemJob], order: [Int], completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        for index in order { completion(index, ItemProducer.produce(jobs[index])) }
+    public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
+                        completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+        for index in order { completion(index, ItemProducer.produce(job(index))) }
     }
 }

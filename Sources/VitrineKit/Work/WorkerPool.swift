@@ -106,15 +106,23 @@ public final class WorkerPool: @unchecked Sendable {
     ///     applies to one task: a worker answers in order, so the oldest task's clock starts
     ///     when the one before it was answered.
     public func run(_ tasks: [WorkTask], order: [Int]? = nil, queueDepth: Int = 1, completion: @escaping Completion) {
-        guard !tasks.isEmpty else { return }
-        let order = order ?? Array(tasks.indices)
+        run(count: tasks.count, order: order, queueDepth: queueDepth, task: { [tasks] in tasks[$0] }, completion: completion)
+    }
+
+    /// ``run(_:order:queueDepth:completion:)`` for `count` tasks made as they are handed out,
+    /// so that a run of 100,000 never holds them all: `task` is called once per index, one call
+    /// at a time and never during a `completion` (it may read what completions write).
+    public func run(count: Int, order: [Int]? = nil, queueDepth: Int = 1, task: @escaping @Sendable (Int) -> WorkTask,
+                    completion: @escaping Completion) {
+        guard count > 0 else { return }
+        let order = order ?? Array(0..<count)
         let next = Locked(0)
         let group = DispatchGroup()
-        let workers = min(configuration.workers, tasks.count)
+        let workers = min(configuration.workers, count)
         for _ in 0..<workers {
             group.enter()
             let thread = Thread { [self] in
-                dispatch(tasks, order: order, depth: max(1, queueDepth), next: next, completion: completion)
+                dispatch(task, order: order, depth: max(1, queueDepth), next: next, completion: completion)
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -123,7 +131,7 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
-    private func dispatch(_ tasks: [WorkTask], order: [Int], depth: Int, next: Locked<Int>, completion: @escaping Completion) {
+    private func dispatch(_ task: @escaping @Sendable (Int) -> WorkTask, order: [Int], depth: Int, next: Locked<Int>, completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
@@ -150,8 +158,11 @@ public final class WorkerPool: @unchecked Sendable {
                 defer { value += 1 }
                 return value < order.count ? order[value] : nil
             }) {
+                self.lock.lock()
+                let made = task(index)
+                self.lock.unlock()
                 do {
-                    var line = try encoder.encode(WorkRequest(sequence: index, task: tasks[index]))
+                    var line = try encoder.encode(WorkRequest(sequence: index, task: made))
                     line.append(0x0A)
                     return (index, line)
                 } catch {
