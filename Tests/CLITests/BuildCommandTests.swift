@@ -230,6 +230,39 @@ final class BuildCommandTests: TemporaryFolderTestCase {
         XCTAssertEqual(chosen.sorted { $0.0 < $1.0 }.map(\.1), ["coffee", "astronaut"])
     }
 
+    /// What a rebuild carries over is also carried by the rebuilds after it, which do not read
+    /// the manifest they wrote back (the state notes it); an edit made after them is read.
+    func testWhatIsCarriedOverSurvivesRebuildsAndALaterEditIsRead() throws {
+        try build()
+        XCTAssertEqual(try Vitrine.run(["select", "--in-place", site + "/manifest.json", "--add", "chelsea", "--add", "coffee"]).status, 0)
+        // Another tool's members, at the top and in an item.
+        var edited = try manifest()
+        edited["x-reviewed"] = ["by": "ana"]
+        var list = items(edited)
+        let chelsea = try XCTUnwrap(list.firstIndex { $0["id"] as? String == "chelsea" })
+        list[chelsea]["x-rating"] = 5
+        edited["items"] = list
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: site + "/manifest.json"))
+        let check = { (selected: [String], file: StaticString, line: UInt) in
+            let written = try self.manifest()
+            let chosen = CLITests.items(written).compactMap { item in (item["selection"] as? Int).map { ($0, item["id"] as! String) } }
+            XCTAssertEqual(chosen.sorted { $0.0 < $1.0 }.map(\.1), selected, file: file, line: line)
+            XCTAssertEqual((written["x-reviewed"] as? [String: String])?["by"], "ana", file: file, line: line)
+            XCTAssertEqual(CLITests.items(written).first { $0["id"] as? String == "chelsea" }?["x-rating"] as? Int, 5, file: file, line: line)
+        }
+        for _ in 0..<2 {
+            try build()
+            try check(["chelsea", "coffee"], #filePath, #line)
+        }
+        let before = try files(in: site)["manifest.json"]
+        try build()
+        XCTAssertEqual(try files(in: site)["manifest.json"], before, "nothing changed: not written again")
+        XCTAssertEqual(try Vitrine.run(["select", "--in-place", site + "/manifest.json", "--remove", "chelsea"]).status, 0)
+        try build()
+        let written = try manifest()
+        XCTAssertEqual(items(written).compactMap { $0["selection"] as? Int }, [1], "the edit made after the last build is read")
+    }
+
     func testADryRunWritesNothing() throws {
         let run = try build(["--dry-run", "--verbose"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: site), "not even the site folder")

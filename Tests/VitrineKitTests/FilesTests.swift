@@ -120,4 +120,31 @@ final class WriteIfChangedTests: XCTestCase {
         try AtomicFile.writeIfChanged(to: path, pieces)
         XCTAssertEqual(FileManager.default.contents(atPath: path), data)
     }
+
+    /// The bytes are made once, whether the file holds them, differs in a block's middle, at
+    /// its very start, is longer or shorter: a large page or manifest is not made twice.
+    func testPiecesAreMadeOnceAndADifferenceAnywhereIsWritten() throws {
+        let folder = try TestFolder()
+        let path = folder.path + "/manifest.json"
+        let data = Data((0..<(2 << 20) + 11).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        var changed = data
+        changed[(1 << 20) + 5] ^= 0xFF
+        var first = data
+        first[0] ^= 1
+        for (old, new) in [(data, changed), (changed, data), (data, first), (data, data + Data([9])), (data, data.dropLast(3)),
+                           (Data(), data), (data, Data())] {
+            try AtomicFile.write(old, to: path)
+            let before = inode(path)
+            var calls = 0
+            let cuts = [0, 1, 4099, (1 << 20) + 3, new.count].filter { $0 <= new.count }
+            try AtomicFile.writeIfChanged(to: path) { emit in
+                calls += 1
+                new.withUnsafeBytes { raw in for (from, to) in zip(cuts, cuts.dropFirst()) { emit(UnsafeRawBufferPointer(rebasing: raw[from..<to])) } }
+            }
+            XCTAssertEqual(calls, 1, "made once")
+            XCTAssertEqual(FileManager.default.contents(atPath: path), new)
+            if old == new { XCTAssertEqual(inode(path), before, "left alone") } else { XCTAssertNotEqual(inode(path), before, "replaced") }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["manifest.json"], "no temporary file left")
+        }
+    }
 }

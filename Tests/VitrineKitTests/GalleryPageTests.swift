@@ -67,6 +67,24 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(decoded, manifest)
     }
 
+    /// The data block made from pieces (the manifest read back from its file a block at a
+    /// time) is the block made from the whole: every `<` escaped wherever the cuts fall, and
+    /// only the final line ends left out, even when they come in pieces of their own.
+    func testDataBlockFromPiecesIsTheBlockFromTheWhole() {
+        let json = Array("{\"a\": \"<b>\n\n<\",\n \"c\": 1}\n\n".utf8)
+        func block(cuts: [Int]) -> String {
+            var out: [UInt8] = []
+            PageDocument.emitDataBlock({ emit in
+                json.withUnsafeBytes { raw in for (from, to) in zip(cuts, cuts.dropFirst()) { emit(UnsafeRawBufferPointer(rebasing: raw[from..<to])) } }
+            }) { out += $0 }
+            return String(decoding: out, as: UTF8.self)
+        }
+        let whole = block(cuts: [0, json.count])
+        XCTAssertEqual(whole, "{\"a\": \"\\u003cb>\n\n\\u003c\",\n \"c\": 1}")
+        for cut in 0...json.count { XCTAssertEqual(block(cuts: [0, cut, json.count]), whole, "cut at \(cut)") }
+        XCTAssertEqual(block(cuts: [0, 10, 11, 12, json.count - 1, json.count]), whole)
+    }
+
     func testWriteAndVideosAndMissingFiles() throws {
         let site = NSTemporaryDirectory() + "vitrine-page-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: site) }

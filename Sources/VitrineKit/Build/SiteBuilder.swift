@@ -78,11 +78,10 @@ public struct SiteBuilder {
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
         } else {
-            let path = Path.join(site, Self.manifestName)
-            let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
-            try finish(&manifest, state: state)
-            SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
-            try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
+            try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+                try finish(&manifest, state: state)
+                SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            }
         }
         report.manifest = manifest
         withExtendedLifetime(lock) {}
@@ -263,19 +262,46 @@ public struct SiteBuilder {
         }
     }
 
+    /// Writes `manifest.json` and the page, with what the last manifest holds that a rebuild
+    /// keeps (``SiteManifest/Carried``) applied first, then `prepare` (the sheets). The last
+    /// manifest is read only when it is not the file the last build wrote (an edit, a select):
+    /// otherwise what it carries is in the state's note, and a gallery of 100,000 items is not
+    /// read back.
+    func publish(_ manifest: inout Manifest, state: StateStore?,
+                 prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in }) throws(Failure) {
+        let path = Path.join(options.site, Self.manifestName)
+        let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
+        let stamp = FileStamp(path: path)
+        let carried = note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
+            ?? SiteManifest.carried(from: stamp == nil ? nil : FileManager.default.contents(atPath: path))
+        let (extra, kept) = SiteManifest.apply(carried, to: &manifest)
+        try prepare(&manifest)
+        try write(manifest, extra: extra, to: path)
+        if let state, let stamp = FileStamp(path: path) {
+            try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
+        }
+        try writePage(of: manifest, manifestFile: path)
+    }
+
+    /// What the state notes of the manifest a build wrote: the file, and what it carries.
+    struct ManifestNote: Codable {
+        static let key = "manifest"
+        var stamp: FileStamp
+        var carried: SiteManifest.Carried
+    }
+
     /// `index.html`, the gallery's page, playing videos from their copies.
-    func writePage(of manifest: Manifest, encoded: Data) throws(Failure) {
+    func writePage(of manifest: Manifest, manifestFile: String) throws(Failure) {
         guard options.page else { return }
         var videos: [String: String] = [:]
         for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
-        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest, encoded: encoded) } catch {
+        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest, manifestFile: manifestFile) } catch {
             throw .site("cannot write the page: \(error)")
         }
     }
 
-    @discardableResult
-    func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) -> Data {
-        do { return try SiteManifest.write(manifest, extra: extra, to: path) } catch {
+    func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {
+        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch {
             throw .site("cannot write \(path): \(error)")
         }
     }

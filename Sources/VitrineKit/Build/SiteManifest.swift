@@ -39,28 +39,58 @@ enum SiteManifest {
         }.sorted(by: ItemError.precedes)
     }
 
-    /// What the site's last manifest holds that a rebuild keeps: the selection made with
-    /// `vitrine select --in-place` (applied to `manifest`, for items still there, renumbered
-    /// in the order chosen) and the members vitrine does not own (another tool's), at the top
-    /// and in each item still there, byte for byte.
-    static func carryOver(from data: Data?, into manifest: inout Manifest) -> ExtraMembers {
-        guard let data, let document = try? JSONDocument(data), document.root.kind == .object else { return ExtraMembers() }
+    /// What a rebuild carries over from the site's last manifest: the selection made with
+    /// `vitrine select --in-place` and the members vitrine does not own (another tool's), at
+    /// the top and in each item, byte for byte.
+    struct Carried: Codable, Equatable {
+        /// A member as written: its key and its JSON text.
+        struct Member: Codable, Equatable {
+            var key: String
+            var json: String
+        }
+
+        /// The selected items' ids, in the order chosen.
+        var selection: [String] = []
+        var top: [Member] = []
+        /// By item id.
+        var items: [String: [Member]] = [:]
+    }
+
+    /// What the manifest at `data` carries over (nothing when it is not a manifest).
+    static func carried(from data: Data?) -> Carried {
+        guard let data, let document = try? JSONDocument(data), document.root.kind == .object else { return Carried() }
         let (topKnown, itemKnown) = knownKeys
-        let top = document.root.members.filter { !topKnown.contains($0.key) }.map { JSONValue.Member($0.key, .verbatim($0.value.text)) }
+        var carried = Carried()
+        carried.top = document.root.members.filter { !topKnown.contains($0.key) }.map { Carried.Member(key: $0.key, json: $0.value.text) }
         var chosen: [(number: Int, id: String)] = []
-        var extras: [String: [JSONValue.Member]] = [:]
         for node in document.root["items"].map({ Array($0.elements) }) ?? [] {
             guard let id = node["id"]?.string else { continue }
             if let number = node["selection"]?.int { chosen.append((number, id)) }
             let unknown = node.members.filter { !itemKnown.contains($0.key) }
-            if !unknown.isEmpty { extras[id] = unknown.map { JSONValue.Member($0.key, .verbatim($0.value.text)) } }
+            if !unknown.isEmpty { carried.items[id] = unknown.map { Carried.Member(key: $0.key, json: $0.value.text) } }
         }
-        let order = chosen.sorted { $0.number < $1.number }.map(\.id)
+        carried.selection = chosen.sorted { $0.number < $1.number }.map(\.id)
+        return carried
+    }
+
+    /// Applies `carried` to `manifest`: the selection renumbered in the order chosen, for the
+    /// items still there. Returns the members to write, and what the written manifest carries
+    /// (for the items still there: what the next build would read back from it).
+    static func apply(_ carried: Carried, to manifest: inout Manifest) -> (extra: ExtraMembers, kept: Carried) {
         let place = Dictionary(manifest.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for index in manifest.items.indices { manifest.items[index].selection = nil }
-        for (number, id) in order.filter({ place[$0] != nil }).enumerated() { manifest.items[place[id]!].selection = number + 1 }
+        var kept = Carried(top: carried.top)
+        for id in carried.selection {
+            guard let index = place[id], manifest.items[index].selection == nil else { continue }
+            kept.selection.append(id)
+            manifest.items[index].selection = kept.selection.count
+        }
+        kept.items = carried.items.filter { place[$0.key] != nil }
+        let members = { (list: [Carried.Member]) in list.map { JSONValue.Member($0.key, .verbatim($0.json)) } }
+        let items = kept.items
         let ids = manifest.items.map(\.id)
-        return ExtraMembers(top: top, item: extras.isEmpty ? nil : { extras[ids[$0]] ?? [] })
+        let extra = ExtraMembers(top: members(carried.top), item: items.isEmpty ? nil : { members(items[ids[$0]] ?? []) })
+        return (extra, kept)
     }
 
     /// The members vitrine owns, at the top and in an item: the schema's properties.
@@ -72,13 +102,35 @@ enum SiteManifest {
     }()
 
     /// Writes `manifest` (with `extra`) to `path` through a temporary file and a rename, unless
-    /// the file already holds these bytes (see ``AtomicFile/writeIfChanged(_:to:)``).
-    /// Returns the bytes, for the page.
-    @discardableResult
-    static func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws -> Data {
-        var data = Data()
-        try manifest.write(extra: extra) { data.append($0) }
-        try AtomicFile.writeIfChanged(data, to: path)
-        return data
+    /// the file already holds these bytes (see ``AtomicFile/writeIfChanged(to:_:)``); made
+    /// and compared in pieces, never held whole.
+    static func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws {
+        var failure: Error?
+        try AtomicFile.writeIfChanged(to: path) { emit in
+            do { try manifest.write(extra: extra) { $0.withUnsafeBytes(emit) } } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// A file's size, modification time and inode: whether it is still the one a build wrote.
+struct FileStamp: Codable, Equatable {
+    var bytes: Int64
+    var modifiedNanoseconds: Int64
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let (seconds, nanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        #else
+            let (seconds, nanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        #endif
+        bytes = Int64(info.st_size)
+        modifiedNanoseconds = seconds * 1_000_000_000 + nanoseconds
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

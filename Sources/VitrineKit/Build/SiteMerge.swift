@@ -34,10 +34,9 @@ extension SiteBuilder {
             throw .site("cannot join the parts: \(error)")
         }
         let state = try openState(Path.join(stateFolder, "state.sqlite"), dryRun: false)
-        let path = Path.join(site, Self.manifestName)
-        let extra = SiteManifest.carryOver(from: FileManager.default.contents(atPath: path), into: &manifest)
-        if let state { try finish(&manifest, state: state) }
-        try writePage(of: manifest, encoded: write(manifest, extra: extra, to: path))
+        try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+            if let state { try finish(&manifest, state: state) }
+        }
         withExtendedLifetime(lock) {}
         var report = Report(manifest: manifest)
         report.notes = notes

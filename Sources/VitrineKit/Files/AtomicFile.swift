@@ -61,10 +61,95 @@ public enum AtomicFile {
         try writeIfChanged(to: path) { emit in data.withUnsafeBytes(emit) }
     }
 
-    /// ``write(to:_:)`` unless the file already holds exactly those bytes: they are made once
-    /// to compare, and once more to write when they differ.
+    /// ``write(to:_:)`` unless the file already holds exactly those bytes. They are made once:
+    /// compared with the file as they come, and from the first difference on written to a
+    /// temporary file (after the file's equal start, copied), which then replaces it.
     public static func writeIfChanged(to path: String, _ pieces: Pieces) throws(AtomicFileError) {
-        if !holds(path, pieces) { try write(to: path, pieces) }
+        var info = stat()
+        let old = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? open(path, O_RDONLY) : -1
+        defer { if old >= 0 { close(old) } }
+        guard old >= 0 else { return try write(to: path, pieces) }
+        let block = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        var compared = 0  // bytes found equal so far
+        var copy: (fd: Int32, path: String)?  // from the first difference on
+        var failure: Int32 = 0
+        try createFolder(Path.parent(of: path))
+        func readOld(_ count: Int, at offset: Int) -> Int {
+            var got = 0
+            while got < count {
+                let n = pread(old, buffer + got, count - got, off_t(offset + got))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            return got
+        }
+        func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) {
+            var offset = 0
+            while failure == 0, offset < count {
+                let written = Foundation.write(fd, bytes + offset, count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        // The temporary file, holding the first `compared` bytes (the old file's, equal to ours).
+        func diverge() {
+            let temporary = temporaryPath(for: path)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else {
+                failure = errno
+                return
+            }
+            copy = (fd, temporary)
+            var offset = 0
+            while failure == 0, offset < compared {
+                let got = readOld(min(block, compared - offset), at: offset)
+                guard got > 0 else {
+                    failure = EIO
+                    return
+                }
+                writeAll(fd, buffer, got)
+                offset += got
+            }
+        }
+        pieces { raw in
+            guard failure == 0, let base = raw.baseAddress, raw.count > 0 else { return }
+            var offset = 0
+            while copy == nil, failure == 0, offset < raw.count {
+                let count = min(block, raw.count - offset)
+                let got = readOld(count, at: compared)
+                var same = 0
+                let limit = min(got, count)
+                if limit > 0, memcmp(buffer, base + offset, limit) == 0 {
+                    same = limit
+                } else {
+                    while same < limit, buffer.load(fromByteOffset: same, as: UInt8.self) == raw[offset + same] { same += 1 }
+                }
+                compared += same
+                offset += same
+                if same < count { diverge() }
+            }
+            if let copy, failure == 0, offset < raw.count { writeAll(copy.fd, base + offset, raw.count - offset) }
+        }
+        if copy == nil, failure == 0 {
+            // All equal so far: the same file unless it is longer.
+            var extra: UInt8 = 0
+            if pread(old, &extra, 1, off_t(compared)) == 0 { return }
+            diverge()
+        }
+        guard let copy else { throw AtomicFileError(path: path, code: failure) }
+        if close(copy.fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(copy.path, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(copy.path)
+            throw AtomicFileError(path: path, code: failure)
+        }
     }
 
     /// Whether the file at `path` is a regular file of exactly these bytes.

@@ -42,39 +42,62 @@ public struct GalleryPage: Sendable {
     /// - Parameter encoded: the manifest's JSON when the caller has it already (it wrote the
     ///   manifest); default nil, encoded here.
     public func html(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
-        let (manifestJSON, pageJSON) = try parts(of: manifest, encoded: encoded)
-        return String(decoding: PageDocument.html(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title), as: UTF8.self)
+        let manifestJSON: Data
+        do { manifestJSON = try encoded ?? manifest.encoded() } catch { throw Failure(description: "cannot encode the manifest: \(error)") }
+        return String(decoding: PageDocument.html(manifestJSON: manifestJSON, pageJSON: try pageJSON(), title: manifest.title),
+            as: UTF8.self)
     }
 
-    /// The manifest's JSON and the page's own data, as the page holds them.
-    private func parts(of manifest: Manifest, encoded: Data?) throws(Failure) -> (manifest: Data, page: Data) {
-        do {
-            return (try encoded ?? manifest.encoded(), try JSONEncoder.compact.encode(PageData(videos: videoSources)))
-        } catch {
-            throw Failure(description: "cannot encode the manifest: \(error)")
+    /// The page's own data, as the page holds it.
+    private func pageJSON() throws(Failure) -> Data {
+        do { return try JSONEncoder.compact.encode(PageData(videos: videoSources)) } catch {
+            throw Failure(description: "cannot encode the page's data: \(error)")
         }
     }
 
     /// Writes `site/index.html` (atomically, creating the folder); the path written.
-    /// - Parameter encoded: as for ``html(for:encoded:)``.
+    /// - Parameter manifestFile: the manifest as written to this file, read back in pieces
+    ///   (a gallery of 100,000 items is not encoded again nor held whole); default nil, the
+    ///   manifest encoded here.
     @discardableResult
-    public func write(_ manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
+    public func write(_ manifest: Manifest, manifestFile: String? = nil) throws(Failure) -> String {
         let path = Path.join(site, Self.fileName)
+        let pageJSON = try pageJSON()
+        var failure: String?
+        let manifestJSON: AtomicFile.Pieces = { emit in
+            if let manifestFile {
+                if !Self.read(manifestFile, to: emit) { failure = "cannot read \(manifestFile)" }
+            } else {
+                do { try manifest.write { $0.withUnsafeBytes(emit) } } catch { failure = "cannot encode the manifest: \(error)" }
+            }
+        }
         do {
-            let (manifestJSON, pageJSON) = try parts(of: manifest, encoded: encoded)
             // The same page again is left alone: a rebuild that changes nothing writes nothing.
-            // Made in pieces as it is compared and written: it is as large as the manifest.
             try AtomicFile.writeIfChanged(to: path) { emit in
                 PageDocument.write(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title, to: emit)
             }
-        } catch let error as AtomicFileError {
-            throw Failure(description: error.description)
-        } catch let error as Failure {
-            throw error
         } catch {
-            throw Failure(description: "cannot write \(path): \(error)")
+            throw Failure(description: error.description)
         }
+        if let failure { throw Failure(description: failure) }
         return path
+    }
+
+    /// Hands out a file's bytes a block at a time; false when it cannot be read.
+    private static func read(_ path: String, to emit: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let block = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = Foundation.read(fd, buffer, block)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return false }
+            if count == 0 { return true }
+            emit(UnsafeRawBufferPointer(start: buffer, count: count))
+        }
     }
 
     /// Renditions, tiles and sheets the manifest names that are not in the site (the manifest's

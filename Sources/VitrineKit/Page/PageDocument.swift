@@ -10,13 +10,14 @@ enum PageDocument {
     /// data (`PageData`, JSON), as bytes.
     static func html(manifestJSON: Data, pageJSON: Data, title: String?) -> Data {
         var page = Data(capacity: manifestJSON.count + pageJSON.count + 64 << 10)
-        write(manifestJSON: manifestJSON, pageJSON: pageJSON, title: title) { page.append(contentsOf: $0) }
+        write(manifestJSON: { emit in manifestJSON.withUnsafeBytes(emit) }, pageJSON: pageJSON, title: title) { page.append(contentsOf: $0) }
         return page
     }
 
     /// ``html(manifestJSON:pageJSON:title:)`` handed out in pieces, for a file written as they
     /// come: on a gallery of 100,000 items the page is over 100 MB, and is not held whole.
-    static func write(manifestJSON: Data, pageJSON: Data, title: String?, to emit: (UnsafeRawBufferPointer) -> Void) {
+    /// - Parameter manifestJSON: the manifest's bytes, in pieces (read back from its file).
+    static func write(manifestJSON: AtomicFile.Pieces, pageJSON: Data, title: String?, to emit: (UnsafeRawBufferPointer) -> Void) {
         let script = PageScript.text, style = PageStyle.text
         let head = """
             <!doctype html>
@@ -53,7 +54,7 @@ enum PageDocument {
         Array(head.utf8).withUnsafeBytes(emit)
         emitDataBlock(manifestJSON, to: emit)
         Array("</script>\n<script type=\"application/json\" id=\"vitrine-page\">".utf8).withUnsafeBytes(emit)
-        emitDataBlock(pageJSON, to: emit)
+        emitDataBlock({ pageJSON.withUnsafeBytes($0) }, to: emit)
         Array(tail.utf8).withUnsafeBytes(emit)
     }
 
@@ -87,17 +88,36 @@ enum PageDocument {
     /// JSON made safe inside `<script>`: every `<` as `\u003c` (it can only stand in a string),
     /// so that no `</script>` or `<!--` in a caption can end or change the block. Trailing line
     /// ends are left out.
-    static func emitDataBlock(_ json: Data, to emit: (UnsafeRawBufferPointer) -> Void) {
+    static func emitDataBlock(_ json: AtomicFile.Pieces, to emit: (UnsafeRawBufferPointer) -> Void) {
         let escaped = Array(#"\u003c"#.utf8)
-        json.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var bytes = raw[...]
-            while bytes.last == 0x0A { bytes = bytes.dropLast() }
-            while let angle = bytes.firstIndex(of: UInt8(ascii: "<")) {
-                emit(UnsafeRawBufferPointer(rebasing: bytes[..<angle]))
-                escaped.withUnsafeBytes(emit)
-                bytes = bytes[(angle + 1)...]
+        // Final newlines are left out: they are held back until more bytes follow them.
+        var newlines = 0
+        let newline: [UInt8] = [0x0A]
+        withoutActuallyEscaping(emit) { emit in
+            json { raw in
+                var bytes = raw[...]
+                guard !bytes.isEmpty else { return }
+                var trailing = 0
+                while trailing < bytes.count, bytes[bytes.endIndex - 1 - trailing] == 0x0A { trailing += 1 }
+                if trailing == bytes.count {
+                    newlines += trailing
+                    return
+                }
+                for _ in 0..<newlines { newline.withUnsafeBytes(emit) }
+                newlines = trailing
+                bytes = bytes.dropLast(trailing)
+                guard let base = raw.baseAddress else { return }
+                var start = bytes.startIndex
+                while start < bytes.endIndex {
+                    guard let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.endIndex - start) else { break }
+                    let angle = base.distance(to: UnsafeRawPointer(found))
+                    emit(UnsafeRawBufferPointer(rebasing: raw[start..<angle]))
+                    escaped.withUnsafeBytes(emit)
+                    start = angle + 1
+                }
+                emit(UnsafeRawBufferPointer(rebasing: raw[start..<bytes.endIndex]))
             }
-            emit(UnsafeRawBufferPointer(rebasing: bytes))
         }
     }
+
 }
