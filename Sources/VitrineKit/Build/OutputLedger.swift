@@ -5,7 +5,7 @@ import Foundation
 /// make the rest, and remove what nothing plans any more. The ledger asks the state for one
 /// source's outputs at a time (an indexed lookup), and remembers which it handed out, so a
 /// gallery of 100,000 items never holds the last build's 500,000 outputs at once.
-struct OutputLedger {
+struct OutputLedger: Sendable {
     /// An output's key in the state: its kind, and its settings with the rendering version.
     struct Key: Hashable {
         var kind: String
@@ -37,37 +37,48 @@ struct OutputLedger {
     /// The state's rows handed out to a planned output of this build: what is left at the end
     /// is what nothing plans any more.
     private var claimed = Set<Int64>()
-    /// Each output's key, worked out once (every item has the same few outputs).
-    private var keys: [AnyOutput: Key] = [:]
+    /// The key of each output the build makes, by its place in the planner's outputs.
+    private let keys: [Key]
 
-    init(state: StateStore?, site: String, force: Bool) {
+    init(state: StateStore?, outputs: [AnyOutput], site: String, force: Bool) {
         self.state = state
         self.site = site
         self.force = force
+        keys = outputs.map(Key.init)
     }
 
-    /// What to do with each of `planned`, the outputs of one item whose content is the last
-    /// build's source `previous` (its own key when unchanged; nil when new or changed).
-    mutating func decide(_ planned: [PlannedOutput], previous: String?) -> [Decision] {
+    /// What each of `planned` (the outputs of one item, each with its place in the planner's
+    /// outputs) could take of what the last build made from `previous`, the source its content
+    /// was known under (its own key when unchanged; nil when new or changed): the state's row
+    /// and the decision, nil where it is to be made. It changes nothing, and may be asked for
+    /// many items at once from several threads; ``claim(_:)`` then settles them in order.
+    func match(_ planned: [(output: Int, planned: PlannedOutput)], previous: String?) -> [Match?] {
         guard !force, let previous, let rows = try? state?.outputs(of: previous), !rows.isEmpty else {
-            return planned.map { _ in .make }
+            return planned.map { _ in nil }
         }
-        var byKey: [Key: (row: Int64, output: StateStore.Output)] = [:]
-        for row in rows where !claimed.contains(row.row) {
-            byKey[Key(kindName: row.output.kind, identifier: row.output.identifier)] = row
-        }
-        return planned.map { planned in
-            guard let old = byKey[key(of: planned.output)], let decision = decide(planned, old: old.output) else { return .make }
-            claimed.insert(old.row)
-            return decision
+        return planned.map { number, planned in
+            let key = keys[number]
+            // A handful of rows, at most one of a kind and settings: a scan costs less than hashing.
+            guard let old = rows.first(where: { $0.output.identifier == key.identifier && $0.output.kind == key.kind }),
+                let decision = decide(planned, old: old.output)
+            else { return nil }
+            return Match(row: old.row, decision: decision)
         }
     }
 
-    private mutating func key(of output: AnyOutput) -> Key {
-        if let key = keys[output] { return key }
-        let key = Key(output)
-        keys[output] = key
-        return key
+    /// A planned output that can be kept or moved: the state's row it takes, and how.
+    struct Match {
+        var row: Int64
+        var decision: Decision
+    }
+
+    /// The decisions for one item's matches: each row goes to the first output that claims it
+    /// (two copies of one renamed file cannot both take its outputs); the others are made.
+    mutating func claim(_ matches: [Match?]) -> [Decision] {
+        matches.map { match in
+            guard let match, claimed.insert(match.row).inserted else { return .make }
+            return match.decision
+        }
     }
 
     private func decide(_ planned: PlannedOutput, old: StateStore.Output) -> Decision? {

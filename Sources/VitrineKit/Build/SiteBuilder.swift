@@ -122,15 +122,36 @@ public struct SiteBuilder {
         let recorder = dryRun ? nil : state.map(StateRecorder.init)
 
         // The decisions, item by item; outputs kept are folded in at once, moved ones moved.
-        var ledger = OutputLedger(state: state, site: site, force: options.force)
+        var ledger = OutputLedger(state: state, outputs: planner.outputs, site: site, force: options.force)
         var pass = BuildPass(site: site, listsActions: options.listsActions)
         var moved = 0
+        let reused = cache.reused
+        // A batch of items is matched with the state on every core (lookups, kept products
+        // read, files checked), then settled one item at a time, in order.
+        var matched: [(numbered: [(output: Int, planned: PlannedOutput)], matches: [OutputLedger.Match?])] = []
+        let batch = 512, lanes = ProcessInfo.processInfo.activeProcessorCount
         for index in manifest.items.indices {
-            let planned = planner.planned(for: manifest.items[index])
-            guard !planned.isEmpty else { continue }
+            if index % batch == 0 {
+                let range = index..<min(manifest.items.count, index + batch)
+                let found = Locked([(numbered: [(output: Int, planned: PlannedOutput)], matches: [OutputLedger.Match?])](
+                    repeating: ([], []), count: range.count))
+                DispatchQueue.concurrentPerform(iterations: lanes) { [manifest, ledger] lane in
+                    for offset in stride(from: lane, to: range.count, by: lanes) {
+                        let item = manifest.items[range.lowerBound + offset]
+                        let numbered = planner.numbered(for: item)
+                        guard !numbered.isEmpty else { continue }
+                        let matches = ledger.match(numbered, previous: Self.previousSource(of: item, key: SourceKey.of(item), state: state,
+                            reused: reused, present: present))
+                        found.withLock { $0[offset] = (numbered, matches) }
+                    }
+                }
+                matched = found.current
+            }
+            let (numbered, matches) = matched[index % batch]
+            guard !numbered.isEmpty else { continue }
+            let planned = numbered.map(\.planned)
             let key = SourceKey.of(manifest.items[index])
-            var decisions = ledger.decide(planned, previous: previousSource(of: manifest.items[index], key: key, state: state,
-                reused: cache.reused, present: present))
+            var decisions = ledger.claim(matches)
             if let recorder {
                 for (position, decision) in decisions.enumerated() {
                     guard case .move(let from, let product) = decision else { continue }
@@ -331,7 +352,7 @@ public struct SiteBuilder {
     /// The key the last build knew `item`'s content under: its own when the file is unchanged
     /// (answered from the state, or read again and found the same content), that of a source gone
     /// since with the same SHA-256 when it was moved or renamed; none when it is new or changed.
-    func previousSource(of item: Item, key: String, state: StateStore?, reused: Set<String>, present: Set<String>) -> String? {
+    static func previousSource(of item: Item, key: String, state: StateStore?, reused: Set<String>, present: Set<String>) -> String? {
         if reused.contains(key) { return key }
         guard let sha = item.source?.sha256, let state else { return nil }
         return (try? state.sourceKeys(sha256: sha))?.first { !present.contains($0) }

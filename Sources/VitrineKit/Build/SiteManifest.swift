@@ -86,10 +86,11 @@ enum SiteManifest {
             manifest.items[index].selection = kept.selection.count
         }
         kept.items = carried.items.filter { place[$0.key] != nil }
-        let members = { (list: [Carried.Member]) in list.map { JSONValue.Member($0.key, .verbatim($0.json)) } }
-        let items = kept.items
-        let ids = manifest.items.map(\.id)
-        let extra = ExtraMembers(top: members(carried.top), item: items.isEmpty ? nil : { members(items[ids[$0]] ?? []) })
+        let written: ([Carried.Member]) -> [JSONValue.Member] = { list in list.map { JSONValue.Member($0.key, .verbatim($0.json)) } }
+        let items: [String: [JSONValue.Member]] = kept.items.mapValues(written)
+        let ids: [String] = manifest.items.map(\.id)
+        var extra = ExtraMembers(top: written(carried.top))
+        if !items.isEmpty { extra.item = { @Sendable index in items[ids[index]] ?? [] } }
         return (extra, kept)
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// The store is written only after an output is in place, so a build killed at any moment
 /// leaves a store that describes less than what is on disk, never more: the next build makes
 /// again what it does not know of.
-final class StateStore {
+final class StateStore: @unchecked Sendable {
     /// What is stored of a source.
     struct Source: Equatable {
         /// ``SourceKey``: the path, or its bytes in base64 when they are not UTF-8.

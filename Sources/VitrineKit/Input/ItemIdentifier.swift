@@ -23,7 +23,8 @@ public enum ItemIdentifier {
     /// Unique ids for relative paths, in the same order. Collisions (`a.jpg` and `a.png`)
     /// get `-2`, `-3`… by natural order of the paths, so the same tree always gets the same ids.
     public static func uniqueIDs(forRelativePaths paths: [String]) -> [String] {
-        let order = paths.indices.sorted { NaturalOrder.precedes(paths[$0], paths[$1]) }
+        let keys = paths.map(NaturalOrder.Key.init)
+        let order = paths.indices.sorted { keys[$0] < keys[$1] }
         var ids = [String](repeating: "", count: paths.count)
         let wanted = paths.map(slug(forRelativePath:))
         var taken = Set<String>()

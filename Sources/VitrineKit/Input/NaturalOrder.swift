@@ -3,20 +3,37 @@
 /// order is total.
 public enum NaturalOrder {
     /// Whether `left` sorts before `right`, comparing path components one by one.
-    public static func precedes(_ left: String, _ right: String) -> Bool {
-        let leftParts = left.split(separator: "/", omittingEmptySubsequences: false)
-        let rightParts = right.split(separator: "/", omittingEmptySubsequences: false)
-        for (a, b) in zip(leftParts, rightParts) where a != b {
-            let order = compare(Substring(a), Substring(b))
-            if order != 0 { return order < 0 }
+    public static func precedes(_ left: String, _ right: String) -> Bool { Key(left) < Key(right) }
+
+    /// A path cut up once for many comparisons (a sort of 100,000 paths compares each one
+    /// about 17 times): `Key(a) < Key(b)` is `precedes(a, b)`.
+    public struct Key: Comparable {
+        let path: String
+        let parts: [Substring]
+        private let chunked: [[Chunk]]
+
+        public init(_ path: String) {
+            self.path = path
+            parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            chunked = parts.map(NaturalOrder.chunks)
         }
-        if leftParts.count != rightParts.count { return leftParts.count < rightParts.count }
-        return left.utf8.lexicographicallyPrecedes(right.utf8)
+
+        public static func < (left: Key, right: Key) -> Bool {
+            for index in 0..<min(left.parts.count, right.parts.count) where left.parts[index] != right.parts[index] {
+                let order = NaturalOrder.compare(left.chunked[index], right.chunked[index])
+                if order != 0 { return order < 0 }
+            }
+            if left.parts.count != right.parts.count { return left.parts.count < right.parts.count }
+            return left.path.utf8.lexicographicallyPrecedes(right.path.utf8)
+        }
+
+        public static func == (left: Key, right: Key) -> Bool { left.path == right.path }
     }
 
     /// -1, 0 or 1: digit runs compare by value, other runs case-insensitively.
-    static func compare(_ left: Substring, _ right: Substring) -> Int {
-        let a = chunks(left), b = chunks(right)
+    static func compare(_ left: Substring, _ right: Substring) -> Int { compare(chunks(left), chunks(right)) }
+
+    private static func compare(_ a: [Chunk], _ b: [Chunk]) -> Int {
         for (x, y) in zip(a, b) {
             switch (x, y) {
             case (.number(let m), .number(let n)):

@@ -77,10 +77,15 @@ public struct ItemPlanner: Sendable {
 
     /// The outputs planned for `item`, with the paths each owns: none for an item without a
     /// source (a custom card), and none of a kind that does not apply to it.
-    public func planned(for item: Item) -> [PlannedOutput] {
+    public func planned(for item: Item) -> [PlannedOutput] { numbered(for: item).map(\.planned) }
+
+    /// ``planned(for:)``, each with its output's place in ``outputs``.
+    func numbered(for item: Item) -> [(output: Int, planned: PlannedOutput)] {
         guard let itemSource = item.source else { return [] }
         let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path)
-        return outputs.compactMap { output in output.target(for: planning).map { PlannedOutput(output: output, target: $0) } }
+        return outputs.indices.compactMap { number in
+            outputs[number].target(for: planning).map { (number, PlannedOutput(output: outputs[number], target: $0)) }
+        }
     }
 
     /// The job that makes `outputs` (some or all of ``planned(for:)``) of `item`: nil when

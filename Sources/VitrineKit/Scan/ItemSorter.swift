@@ -38,10 +38,11 @@ enum ItemSorter {
     /// Indices of `keys` in gallery order.
     static func order(_ keys: [SortKey], by order: ItemOrder, reverse: Bool) -> [Int] {
         var indices = Array(keys.indices)
+        let paths = order == .none ? [] : keys.map { NaturalOrder.Key($0.file.relativePath) }
         let natural = { (a: Int, b: Int) -> Bool in
             let left = keys[a].file, right = keys[b].file
             if left.inputIndex != right.inputIndex { return left.inputIndex < right.inputIndex }
-            return NaturalOrder.precedes(left.relativePath, right.relativePath)
+            return paths[a] < paths[b]
         }
         switch order {
         case .none:
