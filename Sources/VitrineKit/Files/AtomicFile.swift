@@ -152,41 +152,22 @@ public enum AtomicFile {
         }
     }
 
-    /// Whether the file at `path` is a regular file of exactly these bytes.
-    static func holds(_ data: Data, _ path: String) -> Bool {
-        holds(path) { emit in data.withUnsafeBytes(emit) }
-    }
-
-    static func holds(_ path: String, _ pieces: Pieces) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    /// Hands out the bytes of the file at `path` a block at a time (a file too large to hold
+    /// whole, read back); false when it cannot be read.
+    public static func read(_ path: String, to emit: (UnsafeRawBufferPointer) -> Void) -> Bool {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         let block = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
         defer { buffer.deallocate() }
-        var same = true
-        // Reads exactly `count` bytes (fewer only at the end of the file).
-        func read(_ count: Int) -> Int {
-            var got = 0
-            while got < count {
-                let n = Foundation.read(fd, buffer + got, count - got)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                got += n
-            }
-            return got
+        while true {
+            let count = Foundation.read(fd, buffer, block)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return false }
+            if count == 0 { return true }
+            emit(UnsafeRawBufferPointer(start: buffer, count: count))
         }
-        pieces { raw in
-            var offset = 0
-            while same, offset < raw.count {
-                let count = min(block, raw.count - offset)
-                same = read(count) == count && memcmp(buffer, raw.baseAddress! + offset, count) == 0
-                offset += count
-            }
-        }
-        return same && read(1) == 0
     }
 
     /// A fresh hidden name beside `path` for writing it: `.NAME.partial-PID-N`, with NAME cut

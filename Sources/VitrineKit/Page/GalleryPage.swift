@@ -66,7 +66,7 @@ public struct GalleryPage: Sendable {
         var failure: String?
         let manifestJSON: AtomicFile.Pieces = { emit in
             if let manifestFile {
-                if !Self.read(manifestFile, to: emit) { failure = "cannot read \(manifestFile)" }
+                if !AtomicFile.read(manifestFile, to: emit) { failure = "cannot read \(manifestFile)" }
             } else {
                 do { try manifest.write { $0.withUnsafeBytes(emit) } } catch { failure = "cannot encode the manifest: \(error)" }
             }
@@ -81,23 +81,6 @@ public struct GalleryPage: Sendable {
         }
         if let failure { throw Failure(description: failure) }
         return path
-    }
-
-    /// Hands out a file's bytes a block at a time; false when it cannot be read.
-    private static func read(_ path: String, to emit: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let block = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = Foundation.read(fd, buffer, block)
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return false }
-            if count == 0 { return true }
-            emit(UnsafeRawBufferPointer(start: buffer, count: count))
-        }
     }
 
     /// Renditions, tiles and sheets the manifest names that are not in the site (the manifest's
