@@ -33,6 +33,9 @@ public enum Vips {
     /// How many operations libvips' cache keeps. Default 100 (libvips' own default).
     public static func setOperationCacheMax(_ count: Int) { vips_cache_set_max(Int32(count)) }
 
+    /// How many operations libvips' cache keeps now.
+    public static var operationCacheMax: Int { Int(vips_cache_get_max()) }
+
     /// Blocks or allows loaders libvips marks as unsafe for untrusted input (default: allowed).
     public static func blockUntrustedOperations(_ block: Bool) { vips_block_untrusted_set(block ? 1 : 0) }
 

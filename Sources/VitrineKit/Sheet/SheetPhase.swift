@@ -24,6 +24,12 @@ public struct SheetPhase: GalleryPhase {
 
     public var itemOutputs: [AnyOutput] { [AnyOutput(settings.cellOutput)] }
 
+    /// A page that could not be made.
+    struct SheetFailure: Error {
+        var path: String
+        var message: String
+    }
+
     /// What one cell shows: an item (by its place in the manifest) or a file that failed.
     enum Entry {
         case item(Int)
@@ -36,32 +42,62 @@ public struct SheetPhase: GalleryPhase {
         guard !pages.isEmpty else { return }
         context.listener?.receive(.started(phase: .sheet, total: pages.count))
         let title = settings.title ?? manifest.title
-        var sheets: [ContactSheet] = []
-        for (number, range) in pages.enumerated() {
-            let name = SheetPaging.fileName(fileName, page: number + 1, pageCount: pages.count)
-            let path = Path.join(folder, name)
-            let layout = SheetLayout(settings: settings, cells: range.count, hasHeader: settings.header && title != nil,
-                hasFooter: settings.footer)
-            let cells = entries[range].map { cell(for: $0, in: manifest, context: context) }
-            var page = SheetPage(layout: layout, cells: cells, title: title.map { StyledText(plain: $0) })
-            page.footerLeft = "sheet \(number + 1) of \(pages.count)"
-            page.footerRight = "\(range.count == 1 ? "item" : "items") \(range.lowerBound + 1)\(range.count == 1 ? "" : "–\(range.upperBound)") of \(entries.count)"
-            do {
-                let image = try SheetComposer.compose(page, settings: settings)
-                let data = try ImageEncoder.encode(image, with: settings.encoding)
-                try AtomicFile.write(data, to: path)
-                let ids = entries[range].compactMap { entry -> String? in
-                    if case .item(let index) = entry { return manifest.items[index].id }
-                    return nil
+        // Every operation of a page is used once: libvips' cache would keep them, and with them
+        // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
+        let cacheMax = Vips.operationCacheMax
+        Vips.setOperationCacheMax(0)
+        defer { Vips.setOperationCacheMax(cacheMax) }
+        // Pages are composed a page per core at a time (a gallery of 100,000 items has
+        // thousands), from what the manifest says now; failures are recorded after, in order.
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: pages.count))
+        let shown = manifest
+        let heard = Locked(())  // one event at a time, whichever page is done first
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for number in stride(from: lane, to: pages.count, by: lanes) {
+                let range = pages[number]
+                let name = SheetPaging.fileName(fileName, page: number + 1, pageCount: pages.count)
+                let path = Path.join(folder, name)
+                let layout = SheetLayout(settings: settings, cells: range.count, hasHeader: settings.header && title != nil,
+                    hasFooter: settings.footer)
+                let cells = entries[range].map { cell(for: $0, in: shown, context: context) }
+                var page = SheetPage(layout: layout, cells: cells, title: title.map { StyledText(plain: $0) })
+                page.footerLeft = "sheet \(number + 1) of \(pages.count)"
+                page.footerRight = "\(range.count == 1 ? "item" : "items") \(range.lowerBound + 1)\(range.count == 1 ? "" : "–\(range.upperBound)") of \(entries.count)"
+                let result: Result<ContactSheet, SheetFailure>
+                do {
+                    let image = try SheetComposer.compose(page, settings: settings)
+                    let data = try ImageEncoder.encode(image, with: settings.encoding)
+                    try AtomicFile.write(data, to: path)
+                    let ids = entries[range].compactMap { entry -> String? in
+                        if case .item(let index) = entry { return shown.items[index].id }
+                        return nil
+                    }
+                    result = .success(ContactSheet(path: name, page: number + 1, width: image.width, height: image.height, items: ids))
+                } catch let error as VipsError {
+                    result = .failure(SheetFailure(path: path, message: "cannot make the sheet: " + error.message))
+                } catch {
+                    result = .failure(SheetFailure(path: path, message: "\(error)"))
                 }
-                sheets.append(ContactSheet(path: name, page: number + 1, width: image.width, height: image.height, items: ids))
-                context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
-            } catch let error as VipsError {
-                context.fail(path, .write("cannot make the sheet: " + error.message), in: &manifest)
-                context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
-            } catch {
-                context.fail(path, .write("\(error)"), in: &manifest)
-                context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
+                made.withLock { $0[number] = result }
+                heard.withLock { _ in
+                    if case .failure(let failure) = result {
+                        context.listener?.receive(.error(path: path, message: failure.message, reason: .write))
+                        context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
+                    } else {
+                        context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
+                    }
+                }
+            }
+        }
+        var sheets: [ContactSheet] = []
+        for result in made.current {
+            switch result {
+            case .success(let sheet)?: sheets.append(sheet)
+            case .failure(let failure)?:
+                manifest.errors.append(ItemError(path: failure.path, message: failure.message, reason: .write))
+                manifest.errors.sort(by: ItemError.precedes)
+            case nil: break
             }
         }
         manifest.sheets = sheets.isEmpty ? nil : sheets
