@@ -120,6 +120,8 @@ final class SheetCommandTests: TemporaryFolderTestCase {
         let sheets = try XCTUnwrap(try run.json()["sheets"] as? [[String: Any]])
         XCTAssertEqual(sheets.map { $0["page"] as? Int }, [1, 2, 3])
         XCTAssertEqual(sheets.map { ($0["items"] as? [String])?.count }, [6, 6, 1])
+        // Pages are composed side by side: each still lists its own items, in gallery order.
+        XCTAssertEqual(sheets.map { $0["items"] as? [String] ?? [] }, [(1...6).map(String.init), (7...12).map(String.init), ["13"]])
         XCTAssertEqual(sheets.map { $0["path"] as? String }, files)
         XCTAssertEqual(try Pixels.size(folder + "/out/sheet-003.jpg").1, 2 * 24 + 278 + 28, "one row")
         try run.stdout.write(to: URL(fileURLWithPath: folder + "/m.json"))

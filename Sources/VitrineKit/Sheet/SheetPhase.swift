@@ -44,9 +44,11 @@ public struct SheetPhase: GalleryPhase {
         let title = settings.title ?? manifest.title
         // Every operation of a page is used once: libvips' cache would keep them, and with them
         // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
-        let cacheMax = Vips.operationCacheMax
-        Vips.setOperationCacheMax(0)
-        defer { Vips.setOperationCacheMax(cacheMax) }
+        // (libvips is started first: its cache does not exist before.)
+        let started = (try? Vips.initialize()) != nil
+        let cacheMax = started ? Vips.operationCacheMax : 0
+        if started { Vips.setOperationCacheMax(0) }
+        defer { if started { Vips.setOperationCacheMax(cacheMax) } }
         // Pages are composed a page per core at a time (a gallery of 100,000 items has
         // thousands), from what the manifest says now; failures are recorded after, in order.
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
