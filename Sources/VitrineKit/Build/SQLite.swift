@@ -14,10 +14,12 @@ final class SQLiteDatabase {
     }
 
     /// Opens (creating) the database at `path` in write-ahead-log mode.
-    init(path: String) throws(Failure) {
+    /// - Parameter readOnly: open an existing file for reading only (a dry run): default no.
+    init(path: String, readOnly: Bool = false) throws(Failure) {
         self.path = path
         var opened: OpaquePointer?
-        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let mode = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let status = sqlite3_open_v2(path, &opened, mode | SQLITE_OPEN_NOMUTEX, nil)
         handle = opened
         guard status == SQLITE_OK else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -28,6 +30,7 @@ final class SQLiteDatabase {
         // Another process holding the file (a lock we do not expect) makes us wait a moment
         // rather than fail at once.
         sqlite3_busy_timeout(handle, 5000)
+        guard !readOnly else { return }
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
     }

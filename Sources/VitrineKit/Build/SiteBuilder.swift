@@ -342,7 +342,7 @@ public struct SiteBuilder {
 
     func openState(_ path: String, dryRun: Bool) throws(Failure) -> StateStore? {
         if dryRun && !FileManager.default.fileExists(atPath: path) { return nil }
-        do { return try StateStore(path: path) } catch { throw .state("the build's state \(path) cannot be used: \(error)") }
+        do { return try StateStore(path: path, readOnly: dryRun) } catch { throw .state("the build's state \(path) cannot be used: \(error)") }
     }
 
     static func paths(of output: StateStore.Output) -> [String] {

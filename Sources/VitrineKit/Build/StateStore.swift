@@ -48,10 +48,17 @@ final class StateStore: @unchecked Sendable {
     /// The version of the tables; a store of another version is started afresh.
     static let schemaVersion = 3
 
-    init(path: String) throws(SQLiteDatabase.Failure) {
-        database = try SQLiteDatabase(path: path)
+    /// - Parameter readOnly: read what is there and write nothing, not even to bring an older
+    ///   store up to date (a dry run): default no.
+    init(path: String, readOnly: Bool = false) throws(SQLiteDatabase.Failure) {
+        database = try SQLiteDatabase(path: path, readOnly: readOnly)
         var version = 0
-        try? database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) }
+        // A store that cannot be read now (another process holding it too long) is an error,
+        // never a reason to start afresh.
+        do { try database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) } } catch {
+            throw SQLiteDatabase.Failure(description: "\(error)")
+        }
+        guard !readOnly else { return }
         if version != Self.schemaVersion {
             try database.execute("""
                 DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
