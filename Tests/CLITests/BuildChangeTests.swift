@@ -89,6 +89,29 @@ final class BuildChangeTests: TemporaryFolderTestCase {
         XCTAssertEqual(try build(["--quality", "40"])["made"] as? Int, 0, "then a rebuild is a no-op")
     }
 
+    /// A source folder moved (or named otherwise on the command line) holding copies of one
+    /// picture: each copy keeps its own outputs, and they are known under the new names after.
+    func testAMovedFolderOfCopiesKeepsEveryOutputAndTheNextBuildIsANoOp() throws {
+        for copy in ["copy-1", "copy-2"] { try FileManager.default.copyItem(atPath: source + "/wide.jpg", toPath: "\(source)/\(copy).jpg") }
+        let first = try build()
+        let outputs = try XCTUnwrap(first["made"] as? Int)
+        let moved = folder + "/moved"
+        try FileManager.default.moveItem(atPath: source, toPath: moved)
+        let run = { (file: StaticString, line: UInt) throws -> [String: Any] in
+            let run = try Vitrine.run(["build", moved, "-o", self.site, "--no-sheets", "--progress", "json"])
+            XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+            return try XCTUnwrap(run.stderrLines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        }
+        let again = try run(#filePath, #line)
+        XCTAssertEqual(again["made"] as? Int, 0, "every copy found its own outputs")
+        XCTAssertEqual(again["removed"] as? Int, 0)
+        XCTAssertEqual(again["kept"] as? Int, outputs)
+        let third = try run(#filePath, #line)
+        XCTAssertEqual(third["made"] as? Int, 0, "the outputs are known under the new names")
+        XCTAssertEqual(third["kept"] as? Int, outputs)
+        _ = try checkedItems()
+    }
+
     func testAChangeInterruptedThenResumedNeverKeepsWhatTheOldContentMade() throws {
         _ = try build()
         for name in ["wide", "tall", "square"] { try picture(width: 640, height: 480, mean: 200).save(to: "\(source)/\(name).jpg") }

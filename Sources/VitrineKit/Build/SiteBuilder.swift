@@ -128,38 +128,45 @@ public struct SiteBuilder {
         let reused = cache.reused
         // A batch of items is matched with the state on every core (lookups, kept products
         // read, files checked), then settled one item at a time, in order.
-        var matched: [(numbered: [(output: Int, planned: PlannedOutput)], matches: [OutputLedger.Match?])] = []
+        var matched: [Matched] = []
         let batch = 512, lanes = ProcessInfo.processInfo.activeProcessorCount
         for index in manifest.items.indices {
             if index % batch == 0 {
                 let range = index..<min(manifest.items.count, index + batch)
-                let found = Locked([(numbered: [(output: Int, planned: PlannedOutput)], matches: [OutputLedger.Match?])](
-                    repeating: ([], []), count: range.count))
+                let found = Locked([Matched](repeating: Matched(), count: range.count))
                 DispatchQueue.concurrentPerform(iterations: lanes) { [manifest, ledger] lane in
                     for offset in stride(from: lane, to: range.count, by: lanes) {
                         let item = manifest.items[range.lowerBound + offset]
                         let numbered = planner.numbered(for: item)
                         guard !numbered.isEmpty else { continue }
-                        let matches = ledger.match(numbered, previous: Self.previousSource(of: item, key: SourceKey.of(item), state: state,
-                            reused: reused, present: present))
-                        found.withLock { $0[offset] = (numbered, matches) }
+                        let previous = Self.previousSource(of: item, key: SourceKey.of(item), state: state, reused: reused, present: present)
+                        let matches = ledger.match(numbered, previous: previous)
+                        found.withLock { $0[offset] = Matched(numbered: numbered, previous: previous, matches: matches) }
                     }
                 }
                 matched = found.current
             }
-            let (numbered, matches) = matched[index % batch]
-            guard !numbered.isEmpty else { continue }
-            let planned = numbered.map(\.planned)
+            let item = matched[index % batch]
+            guard !item.numbered.isEmpty else { continue }
+            let planned = item.numbered.map(\.planned)
             let key = SourceKey.of(manifest.items[index])
-            var decisions = ledger.claim(matches)
+            var decisions = ledger.claim(item.matches)
             if let recorder {
                 for (position, decision) in decisions.enumerated() {
-                    guard case .move(let from, let product) = decision else { continue }
-                    if ledger.move(from: from, to: planned[position].target) {
+                    switch decision {
+                    case .move(let from, let product):
+                        if ledger.move(from: from, to: planned[position].target) {
+                            recorder.record(planned[position], product, source: key)
+                            moved += 1
+                        } else {
+                            decisions[position] = .make
+                        }
+                    case .keep(let product) where item.previous != key:
+                        // Files in place, made from the same content under another name (the
+                        // source path spelt otherwise): they are this source's now.
                         recorder.record(planned[position], product, source: key)
-                        moved += 1
-                    } else {
-                        decisions[position] = .make
+                    default:
+                        break
                     }
                 }
             }
@@ -352,9 +359,27 @@ public struct SiteBuilder {
     /// The key the last build knew `item`'s content under: its own when the file is unchanged
     /// (answered from the state, or read again and found the same content), that of a source gone
     /// since with the same SHA-256 when it was moved or renamed; none when it is new or changed.
+    /// Among sources gone with the same content (copies of one picture), the one whose path
+    /// ends most like this one's: a folder moved or named otherwise keeps its files' names.
     static func previousSource(of item: Item, key: String, state: StateStore?, reused: Set<String>, present: Set<String>) -> String? {
         if reused.contains(key) { return key }
         guard let sha = item.source?.sha256, let state else { return nil }
-        return (try? state.sourceKeys(sha256: sha))?.first { !present.contains($0) }
+        let name = Path.name(of: key)
+        let gone = { (keys: [String]) in keys.filter { !present.contains($0) } }
+        let named = gone((try? state.sourceKeys(sha256: sha, named: name)) ?? [])
+        if let best = named.max(by: { commonSuffix($0, key) < commonSuffix($1, key) }) { return best }
+        return gone((try? state.sourceKeys(sha256: sha)) ?? []).first
+    }
+
+    /// How many bytes two paths share at their ends.
+    static func commonSuffix(_ left: String, _ right: String) -> Int {
+        zip(left.utf8.reversed(), right.utf8.reversed()).prefix { $0 == $1 }.count
+    }
+
+    /// An item's outputs matched with the state, and the source its content was known under.
+    struct Matched {
+        var numbered: [(output: Int, planned: PlannedOutput)] = []
+        var previous: String?
+        var matches: [OutputLedger.Match?] = []
     }
 }

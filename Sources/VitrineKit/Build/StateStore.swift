@@ -110,6 +110,19 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
+    /// The keys of the sources kept with this content whose file is called `name` (the key's
+    /// last component).
+    func sourceKeys(sha256: String, named name: String) throws -> [String] {
+        try locked {
+            var keys: [String] = []
+            let sql = "SELECT key FROM sources WHERE sha256 = ? AND (key = ? OR substr(key, -length(?)) = ?) ORDER BY key"
+            try database.prepare(sql).run([.text(sha256), .text(name), .text("/" + name), .text("/" + name)]) { row in
+                if let key = row.text(0) { keys.append(key) }
+            }
+            return keys
+        }
+    }
+
     /// Every source's key, one at a time.
     func eachSourceKey(_ body: (String) throws -> Void) throws {
         try locked {
