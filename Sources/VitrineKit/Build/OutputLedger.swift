@@ -109,10 +109,11 @@ struct OutputLedger: Sendable {
 
     /// The last build's outputs no planned output claimed (of sources gone, changed or failed,
     /// or made with settings no longer asked for): theirs to remove. Without their products.
-    func unclaimed() throws -> [StateStore.Output] {
+    /// - Parameter written: rows this build wrote already (outputs moved or taken over).
+    func unclaimed(besides written: Set<Int64>) throws -> [StateStore.Output] {
         guard let state else { return [] }
         var left: [StateStore.Output] = []
-        try state.eachOutput { row, output in if !claimed.contains(row) { left.append(output) } }
+        try state.eachOutput { row, output in if !claimed.contains(row) && !written.contains(row) { left.append(output) } }
         return left
     }
 

@@ -78,6 +78,9 @@ final class SQLiteDatabase {
 
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 
+    /// The row id of the last row inserted on this connection.
+    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// A prepared statement: bind values, then step through rows.
     final class Statement {
         private let statement: OpaquePointer

@@ -174,8 +174,9 @@ public struct SiteBuilder {
                 _ = GalleryBuilder.fold(.made(products, damaged: false), of: planned, into: &manifest.items[index])
             }
         }
+        recorder?.flush()
         let unclaimed: [StateStore.Output]
-        do { unclaimed = try ledger.unclaimed() } catch { throw .state("cannot read the build's state: \(error)") }
+        do { unclaimed = try ledger.unclaimed(besides: recorder?.written ?? []) } catch { throw .state("cannot read the build's state: \(error)") }
         // Their files, but none an output of this build owns: one made with new settings or
         // from new content may have the old one's name.
         var leaving = Set(unclaimed.flatMap(Self.paths(of:)))
@@ -191,7 +192,6 @@ public struct SiteBuilder {
             return report
         }
         guard let state, let recorder else { throw .state("no state store") }
-        recorder.flush()
 
         // Temporary files of builds that died: at once, since this build holds the lock (parts
         // of one run share the site, and another machine's part may be writing: they wait).

@@ -9,6 +9,8 @@ final class StateRecorder: @unchecked Sendable {
     private var pending: [StateStore.Output] = []
     private var lastFlush = Date()
     private(set) var failure: String?
+    /// The state's rows written so far: this build's, never to be taken for the last one's.
+    private(set) var written = Set<Int64>()
 
     init(state: StateStore) { self.state = state }
 
@@ -29,7 +31,7 @@ final class StateRecorder: @unchecked Sendable {
         }
         guard !pending.isEmpty else { return }
         do {
-            try state.batch { for output in pending { try state.keep(output) } }
+            try state.batch { for output in pending { written.insert(try state.keep(output)) } }
         } catch {
             failure = failure ?? "\(error)"
         }

@@ -190,12 +190,14 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// Keeps `output` (replacing the one of the same source, kind and settings).
-    func keep(_ output: Output) throws {
+    /// Keeps `output` (replacing the one of the same source, kind and settings); its row.
+    @discardableResult
+    func keep(_ output: Output) throws -> Int64 {
         try locked {
             try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
                 .text(output.source), .text(output.kind), .text(output.identifier), .text(output.target), .blob(output.product),
             ])
+            return database.lastInsertedRow
         }
     }
 
