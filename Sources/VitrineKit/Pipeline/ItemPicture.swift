@@ -1,7 +1,8 @@
 import VipsKit
 
 /// An item's one decode, shared by all the outputs made of it: upright (EXIF orientation
-/// applied) and in sRGB (converted from any embedded profile; sRGB assumed without one).
+/// applied) and in sRGB (converted from any embedded profile the scan found is not sRGB;
+/// sRGB assumed without one).
 ///
 /// When one output alone reads pixels, it reads the file itself through libvips' `thumbnail`,
 /// which shrinks on load at exactly the scale it needs. When several do, the file is decoded
