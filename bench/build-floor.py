@@ -4,10 +4,11 @@
     build-floor.py [--processes P] [--threads T] SRC_FOLDER OUT_FOLDER
 
 For every JPEG in SRC_FOLDER (not below it): a 256x256 filled thumbnail and its 512x512 @2x
-(attention crop) in OUT/thumbs/, and a 1280x1280 fitted display size in OUT/display/, with
-vitrine's encoder settings (JPEG Q82, optimised Huffman tables, progressive, metadata
-stripped) and its one decode per source: the file is shrunk on load once, to the largest
-scale any of the three needs, kept in memory, and the three are cut from that. Pixels are
+(attention crop; the 1x is the @2x halved) in OUT/thumbs/, and a 1280x1280 fitted display
+size in OUT/display/, with vitrine's encoder settings (JPEG Q82, optimised Huffman tables,
+progressive, metadata stripped) and its one decode per source: the file is shrunk on load
+once, to the largest scale any of the three needs, kept in memory, and the three are cut
+from that (the 1x thumbnail from the @2x when that is twice its size). Pixels are
 converted to sRGB when the file has an embedded profile, as vitrine does. One process per
 core (default), one libvips thread each (default, as vitrine's workers), largest files first.
 Nothing else: no manifest, no placeholder, no atomic writes, no time limits. See bench/README.md.
@@ -43,10 +44,12 @@ def render(job):
     base = pyvips.Image.thumbnail(source, math.ceil(width * scale), height=math.ceil(height * scale), **options)
     base = base.copy_memory()
     base.thumbnail_image(DISPLAY, height=DISPLAY, size="down").jpegsave(f"{out}/display/{stem}-1280x1280.jpg", **SAVE)
-    base.thumbnail_image(2 * THUMB, height=2 * THUMB, size="down", crop="attention").jpegsave(
-        f"{out}/thumbs/{stem}-256x256@2x.jpg", **SAVE)
-    base.thumbnail_image(THUMB, height=THUMB, size="down", crop="attention").jpegsave(
-        f"{out}/thumbs/{stem}-256x256.jpg", **SAVE)
+    retina = base.thumbnail_image(2 * THUMB, height=2 * THUMB, size="down", crop="attention").copy_memory()
+    retina.jpegsave(f"{out}/thumbs/{stem}-256x256@2x.jpg", **SAVE)
+    # The 1x is the @2x halved when the @2x is twice its size, as vitrine makes it.
+    larger = retina if retina.width >= 2 * THUMB else base
+    crop = {} if larger is retina else {"crop": "attention"}
+    larger.thumbnail_image(THUMB, height=THUMB, size="down", **crop).jpegsave(f"{out}/thumbs/{stem}-256x256.jpg", **SAVE)
     return source
 
 

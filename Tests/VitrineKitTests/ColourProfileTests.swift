@@ -49,4 +49,40 @@ final class ColourProfileTests: XCTestCase {
         XCTAssertNil(srgb.intent)
         XCTAssertNil(srgb.warnings)
     }
+
+    func testAnSRGBProfileIsToldFromOthers() throws {
+        XCTAssertTrue(ColourProfile.isSRGB(try profile(Self.srgb)))
+        XCTAssertFalse(ColourProfile.isSRGB(try profile(Self.xyb)))
+        let cmyk = try Operation.image("icc_transform", ["in": .image(try Image.load(Self.srgb)), "output_profile": .string("cmyk")])
+        XCTAssertFalse(ColourProfile.isSRGB(try XCTUnwrap(cmyk.blob("icc-profile-data"))))
+        XCTAssertFalse(ColourProfile.isSRGB(Data("not a profile".utf8)))
+        XCTAssertFalse(ColourProfile.isSRGB(Data()))
+    }
+
+    /// An sRGB-tagged photo is not converted (its numbers are sRGB already), and its rendition
+    /// is what the conversion would have made, give or take rounding.
+    func testAnSRGBTaggedSourceIsNotConvertedAndLooksTheSame() throws {
+        guard case .image(let srgb) = ImageProbe.probe(path: Self.srgb, options: ProbeOptions()),
+            case .image(let xyb) = ImageProbe.probe(path: Self.xyb, options: ProbeOptions())
+        else { return XCTFail("not read") }
+        XCTAssertEqual(srgb.needsColourTransform, false)
+        XCTAssertEqual(xyb.needsColourTransform, true)
+        let folder = try TestFolder()
+        let spec = RenditionSpec(width: 256, height: 256, encoding: Encoding(format: .png))
+        func render(converting: Bool) throws -> Image {
+            let target = OutputTarget(paths: [converting ? "converted.png" : "kept.png"], sourceScale: 0.5, width: 256, height: 256)
+            var source = ItemSource(path: Self.srgb, kind: .image, width: srgb.width, height: srgb.height)
+            source.convertColour = converting
+            let job = ItemJob(source: source, outputFolder: folder.path, outputs: [PlannedOutput(output: AnyOutput(spec), target: target)])
+            let outcome = ItemProducer.produce(job)
+            guard case .made = outcome else { throw NSError(domain: "not made: \(outcome)", code: 1) }
+            return try Image.load(folder.path + "/" + target.paths[0])
+        }
+        let kept = try render(converting: false), converted = try render(converting: true)
+        XCTAssertEqual([kept.width, kept.height, kept.bands], [converted.width, converted.height, converted.bands])
+        let difference = try Operation.image("abs", ["in": .image(try Operation.image("subtract",
+            ["left": .image(kept), "right": .image(converted)]))])
+        XCTAssertLessThan(try Operation.call("avg", ["in": .image(difference)])["out"]?.double ?? 99, 0.5)
+        XCTAssertLessThanOrEqual(try Operation.call("max", ["in": .image(difference)])["out"]?.double ?? 99, 2)
+    }
 }

@@ -84,7 +84,10 @@ final class ImageProbeTests: XCTestCase {
         try cmyk.save(to: folder.path + "/cmyk.jpg")
         let tagged = try Operation.image("icc_transform", ["in": .image(try Image.load(plain)), "output_profile": .string("srgb")])
         try tagged.save(to: folder.path + "/tagged.jpg")
-        let expected = ["plain.png": false, "cmyk.jpg": true, "tagged.jpg": true]
+        let wide = try Operation.image("icc_transform", ["in": .image(try Image.load(plain)), "output_profile": .string("p3")])
+        try wide.save(to: folder.path + "/p3.jpg")
+        // An sRGB profile says the numbers are sRGB already, as no profile does; Display P3 does not.
+        let expected = ["plain.png": false, "cmyk.jpg": true, "tagged.jpg": false, "p3.jpg": true]
         for (name, needs) in expected {
             guard case .image(let header) = ImageProbe.probe(path: folder.path + "/" + name, options: .init()) else {
                 return XCTFail(name)

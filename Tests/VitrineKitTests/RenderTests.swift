@@ -156,6 +156,35 @@ final class ThumbnailerTests: XCTestCase {
             bytes: (try? Data(contentsOf: URL(fileURLWithPath: target)).count) ?? -1), kind: RenditionSpec.kindName)], damaged: true))
     }
 
+    func testFilledOneXIsItsRetinaHalved() throws {
+        let folder = try TestFolder()
+        // A fine grey texture (so that resizing by another path shows) with a bright square off
+        // to the right (so that the attention crop is not the centre).
+        var pixels = [UInt8](repeating: 0, count: 600 * 300 * 3)
+        for index in pixels.indices {
+            let x = index / 3 % 600, y = index / 1800
+            pixels[index] = UInt8(60 + (x * 37 + y * 91 + index % 53) % 80)
+        }
+        for y in 100..<160 { for x in 470..<530 { pixels[(y * 600 + x) * 3] = 250; pixels[(y * 600 + x) * 3 + 1] = 40 } }
+        let source = folder.path + "/spot.png"
+        try Image.fromPixels(pixels, width: 600, height: 300, bands: 3).save(to: source)
+        let item = PlanningItem(id: "spot", kind: .image, width: 600, height: 300)
+        // Listed 1x first, as RenditionSet lists them: the producer makes the @2x first anyway.
+        let specs = try RenditionSet(boxes: [Box(width: 128, height: 128)], mode: .fill, retina: true,
+            encoding: Encoding(format: .png)).specs
+        let outputs = specs.map { PlannedOutput(output: AnyOutput($0), target: $0.target(for: item)!) }
+        let job = ItemJob(source: ItemSource(path: source, kind: .image, width: 600, height: 300),
+            outputFolder: folder.path + "/out", outputs: outputs)
+        guard case .made = ItemProducer.produce(job) else { return XCTFail("not made") }
+        let oneX = try Image.load(folder.path + "/out/" + specs[0].path(forID: "spot"))
+        let retina = try Image.load(folder.path + "/out/" + specs[1].path(forID: "spot"))
+        XCTAssertEqual([oneX.width, oneX.height, retina.width, retina.height], [128, 128, 256, 256])
+        let halved = try Operation.image("thumbnail_image", ["in": .image(retina), "width": .int(128), "height": .int(128)])
+        let (oneXPixels, halvedPixels) = (try oneX.pixels(), try halved.pixels())
+        XCTAssertTrue(oneXPixels == halvedPixels, "the 1x shows what the @2x shows, resized from it")
+        XCTAssertGreaterThan(try oneX.pixels()[(55 * 128 + 85) * 3], 200, "the crop keeps the bright square")
+    }
+
     func testCMYKBecomesSRGBAsLibvipsConvertsIt() throws {
         let folder = try TestFolder()
         let rgb = try folder.image("rgb.png", width: 80, height: 60)

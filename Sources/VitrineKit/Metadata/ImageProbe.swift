@@ -69,8 +69,9 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     public var takenAt: String?
     public var pages: Int?
     public var hasAlpha: Bool
-    /// Whether the pixels need a colour transform to become sRGB: an embedded ICC profile, or
-    /// CMYK or Lab numbers. Without either, the pixels are taken as sRGB already.
+    /// Whether the pixels need a colour transform to become sRGB: an embedded ICC profile other
+    /// than sRGB (``ColourProfile/isSRGB(_:)``), or CMYK or Lab numbers. Without either, the
+    /// pixels are taken as sRGB already.
     public var needsColourTransform: Bool?
     /// The rendering intent that transform must use when the embedded profile lacks tables for
     /// relative colorimetric, libvips' default (``ColourProfile/intent(forICC:)``); else nil.
@@ -211,7 +212,8 @@ public enum ImageProbe {
         let pages = image.int("n-pages").flatMap { $0 > 1 ? $0 : nil }
         // One page of a multi-page image is what a viewer shows.
         let height = pages != nil && pageHeight > 0 && pageHeight < image.height ? pageHeight : image.height
-        let intent = image.blob("icc-profile-data").flatMap(ColourProfile.intent(forICC:))
+        let profile = image.blob("icc-profile-data")
+        let intent = profile.flatMap(ColourProfile.intent(forICC:))
         return ImageHeader(
             format: format,
             width: swapsSides ? height : image.width,
@@ -221,7 +223,7 @@ public enum ImageProbe {
             takenAt: ExifValue.dateTime(image.string("exif-ifd2-DateTimeOriginal")),
             pages: pages,
             hasAlpha: image.hasAlpha,
-            needsColourTransform: image.hasField("icc-profile-data")
+            needsColourTransform: image.hasField("icc-profile-data") && !(profile.map(ColourProfile.isSRGB) ?? false)
                 || ["cmyk", "lab", "labq", "labs", "lch", "xyz", "yxy", "cmc", "hsv"].contains(image.interpretation),
             intent: intent == .relative ? nil : intent)
     }

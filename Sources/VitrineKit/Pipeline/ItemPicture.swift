@@ -1,7 +1,8 @@
 import VipsKit
 
 /// An item's one decode, shared by all the outputs made of it: upright (EXIF orientation
-/// applied) and in sRGB (converted from any embedded profile; sRGB assumed without one).
+/// applied) and in sRGB (converted from any embedded profile the scan found is not sRGB;
+/// sRGB assumed without one).
 ///
 /// When one output alone reads pixels, it reads the file itself through libvips' `thumbnail`,
 /// which shrinks on load at exactly the scale it needs. When several do, the file is decoded
@@ -17,6 +18,9 @@ public final class ItemPicture {
     /// A whole picture an output made on its way (a fit rendition before encoding), which an
     /// output that can work from any whole picture (a placeholder) may use instead of a decode.
     private var offered: Image?
+    /// Filled (cropped) pictures made so far, in memory, by crop: a smaller box of the same
+    /// shape and crop is cut from one of these rather than from the decode (see ``thumbnail``).
+    private var filled: [(crop: String, image: Image)] = []
 
     /// - Parameter readerScales: the share of the source each pixel-reading output needs.
     public init(source: ItemSource, readerScales: [Double]) {
@@ -41,7 +45,33 @@ public final class ItemPicture {
             "height": .int(height ?? 10_000_000),
             "size": .string(upscale ? "both" : "down"),
         ]
-        if let crop { arguments["crop"] = .string(crop) }
+        guard let crop else { return try resized(arguments) }
+        if let width, let height, let larger = filledPicture(crop: crop, atLeastTwice: width, by: height) {
+            return try decoding {
+                try Operation.image("thumbnail_image", ["in": .image(larger), "width": .int(width), "height": .int(height),
+                    "size": .string("down")])
+            }
+        }
+        arguments["crop"] = .string(crop)
+        let image = try decoding { try resized(arguments).copyToMemory() }
+        filled.append((crop, image))
+        return image
+    }
+
+    /// A filled picture already made with `crop`, of the box's shape and at least twice its
+    /// size: the box cut from it shows the same part of the picture (an @2x thumbnail's 1×
+    /// shows what the @2x shows), and resizing the crop by two or more costs a fraction of
+    /// resizing the decode and finding the crop again. Outputs are made largest first
+    /// (``ItemProducer``), so the @2x is there when its 1× is made.
+    private func filledPicture(crop: String, atLeastTwice width: Int, by height: Int) -> Image? {
+        filled.first { made in
+            made.crop == crop && made.image.width >= 2 * width && made.image.width * height == made.image.height * width
+        }?.image
+    }
+
+    /// `thumbnail_image` of the shared decode, or `thumbnail` of the file when there is none.
+    private func resized(_ arguments: [String: Argument]) throws -> Image {
+        var arguments = arguments
         if let shared = try sharedBase() {
             arguments["in"] = .image(shared)
             return try decoding { try Operation.image("thumbnail_image", arguments) }

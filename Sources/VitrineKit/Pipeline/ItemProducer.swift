@@ -4,8 +4,8 @@ import VipsKit
 /// each ``ItemJob`` (and in-process by tests, through the same call).
 ///
 /// The source is decoded once (``ItemPicture``) for every output; outputs that read pixels
-/// run first, in plan order, and those that can work from any whole picture (placeholders)
-/// after them. Everything made is staged and put in place only once the decoder has had its
+/// run first, those that read more of the source first (then in plan order), and those that
+/// can work from any whole picture (placeholders) after them. Everything made is staged and put in place only once the decoder has had its
 /// say, so a file found damaged never replaces a good output of an earlier run.
 public enum ItemProducer {
     public static func produce(_ job: ItemJob) -> ItemOutcome {
@@ -14,10 +14,14 @@ public enum ItemProducer {
             do {
                 let picture = ItemPicture(source: job.source, readerScales: job.outputs.compactMap(\.target.sourceScale))
                 var products = [AnyProduct?](repeating: nil, count: job.outputs.count)
-                let borrowersLast = job.outputs.indices.sorted {
-                    (job.outputs[$0].target.sourceScale == nil ? 1 : 0, $0) < (job.outputs[$1].target.sourceScale == nil ? 1 : 0, $1)
+                // Borrowers last; readers largest first, so a smaller box can be cut from a larger one.
+                let order = job.outputs.indices.sorted { a, b in
+                    let (first, second) = (job.outputs[a].target.sourceScale, job.outputs[b].target.sourceScale)
+                    if (first == nil) != (second == nil) { return second == nil }
+                    if let first, let second, first != second { return first > second }
+                    return a < b
                 }
-                for index in borrowersLast {
+                for index in order {
                     let planned = job.outputs[index]
                     products[index] = try planned.output.make(planned.target, from: picture, staging: staging)
                 }
