@@ -78,8 +78,10 @@ public struct BuildOptions: Sendable {
 /// output's key in the state, so that an upgrade that changes pixels makes them again. Bump
 /// ``rendering`` only when output bytes change.
 public enum RenderingVersion {
-    public static let rendering = 1
+    /// 2: a filled thumbnail's 1x is cut from its @2x (the same crop at both densities), and an
+    /// sRGB-tagged source is no longer put through a colour transform.
+    public static let rendering = 2
 
-    /// `r1-vips-8.14.1`.
+    /// `r2-vips-8.14.1`.
     public static var current: String { "r\(rendering)-vips-\(Vips.version)" }
 }
