@@ -6,7 +6,7 @@ extension SiteBuilder {
     /// last build's state item by item, the outputs made, removals; the report's manifest has
     /// every item folded in. What it holds beside the items is what is left to make.
     func makeItems(_ inputs: [InputPath], readList: () -> [InputPath], dryRun: Bool, state: StateStore?,
-                           part: String) throws(Failure) -> Report {
+                   part: String) throws(Failure) -> Report {
         let site = options.site
         let cache = StateProbeCache(state: state, writes: !dryRun)
 
@@ -90,7 +90,9 @@ extension SiteBuilder {
         }
         recorder?.flush()
         let unclaimed: [StateStore.Output]
-        do { unclaimed = try ledger.unclaimed(besides: recorder?.written ?? []) } catch { throw .state("cannot read the build's state: \(error)") }
+        do { unclaimed = try ledger.unclaimed(besides: recorder?.written ?? []) } catch {
+            throw .state("cannot read the build's state: \(error)")
+        }
         // Their files, but none an output of this build owns: one made with new settings or
         // from new content may have the old one's name.
         var leaving = Set(unclaimed.flatMap(Self.paths(of:)))
@@ -168,7 +170,6 @@ extension SiteBuilder {
         report.manifest = manifest
         return report
     }
-
 
     /// The key the last build knew `item`'s content under: its own when the file is unchanged
     /// (answered from the state, or read again and found the same content), that of a source gone
