@@ -40,6 +40,7 @@ extension SiteBuilder {
         var pass = BuildPass(site: site, listsActions: options.listsActions)
         var moved = 0
         let reused = cache.reused
+        let gone = GoneSources(state: state, present: present)
         // A batch of items is matched with the state on every core (lookups, kept products
         // read, files checked), then settled one item at a time, in order.
         var matched: [Matched] = []
@@ -53,7 +54,7 @@ extension SiteBuilder {
                         let item = manifest.items[range.lowerBound + offset]
                         let numbered = planner.numbered(for: item)
                         guard !numbered.isEmpty else { continue }
-                        let previous = Self.previousSource(of: item, key: SourceKey.of(item), state: state, reused: reused, present: present)
+                        let previous = Self.previousSource(of: item, key: SourceKey.of(item), reused: reused, gone: gone)
                         let matches = ledger.match(numbered, previous: previous)
                         found.withLock { $0[offset] = Matched(numbered: numbered, previous: previous, matches: matches) }
                     }
@@ -176,14 +177,40 @@ extension SiteBuilder {
     /// since with the same SHA-256 when it was moved or renamed; none when it is new or changed.
     /// Among sources gone with the same content (copies of one picture), the one whose path
     /// ends most like this one's: a folder moved or named otherwise keeps its files' names.
-    static func previousSource(of item: Item, key: String, state: StateStore?, reused: Set<String>, present: Set<String>) -> String? {
+    static func previousSource(of item: Item, key: String, reused: Set<String>, gone: GoneSources) -> String? {
         if reused.contains(key) { return key }
-        guard let sha = item.source?.sha256, let state else { return nil }
-        let name = Path.name(of: key)
-        let gone = { (keys: [String]) in keys.filter { !present.contains($0) } }
-        let named = gone((try? state.sourceKeys(sha256: sha, named: name)) ?? [])
-        if let best = named.max(by: { commonSuffix($0, key) < commonSuffix($1, key) }) { return best }
-        return gone((try? state.sourceKeys(sha256: sha)) ?? []).first
+        guard let sha = item.source?.sha256 else { return nil }
+        // Ties go to the first key in byte order, so that every run chooses alike.
+        return gone.keys(sha256: sha).max { (commonSuffix($0, key), $1) < (commonSuffix($1, key), $0) }
+    }
+
+    /// The sources the state knows that this build did not find, by content: read from the
+    /// state once, when the first item that is not unchanged asks (a rebuild with nothing new
+    /// never does; a first build finds none). A gallery of copies of a few pictures must not
+    /// look through every copy for each item.
+    final class GoneSources: @unchecked Sendable {
+        private let state: StateStore?
+        private let present: Set<String>
+        private let lock = NSLock()
+        private var bySHA: [String: [String]]?
+
+        init(state: StateStore?, present: Set<String>) {
+            self.state = state
+            self.present = present
+        }
+
+        func keys(sha256: String) -> [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            if bySHA == nil {
+                var found: [String: [String]] = [:]
+                try? state?.eachSource { key, sha in
+                    if let sha, !present.contains(key) { found[sha, default: []].append(key) }
+                }
+                bySHA = found
+            }
+            return bySHA?[sha256] ?? []
+        }
     }
 
     /// How many bytes two paths share at their ends.

@@ -70,9 +70,6 @@ final class StateStore: @unchecked Sendable {
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
-        // A renamed file is found by its content among the sources gone (an index, not a table
-        // scan per file); stores made before it get it here.
-        try database.execute("CREATE INDEX IF NOT EXISTS sources_by_content ON sources (sha256)")
     }
 
     private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -99,27 +96,12 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// The keys of the sources kept with this content.
-    func sourceKeys(sha256: String) throws -> [String] {
+    /// Every source's key and content hash, one at a time.
+    func eachSource(_ body: (_ key: String, _ sha256: String?) throws -> Void) throws {
         try locked {
-            var keys: [String] = []
-            try database.prepare("SELECT key FROM sources WHERE sha256 = ? ORDER BY key").run([.text(sha256)]) { row in
-                if let key = row.text(0) { keys.append(key) }
+            try withoutActuallyEscaping(body) { body in
+                try database.prepare("SELECT key, sha256 FROM sources").run { row in if let key = row.text(0) { try body(key, row.text(1)) } }
             }
-            return keys
-        }
-    }
-
-    /// The keys of the sources kept with this content whose file is called `name` (the key's
-    /// last component).
-    func sourceKeys(sha256: String, named name: String) throws -> [String] {
-        try locked {
-            var keys: [String] = []
-            let sql = "SELECT key FROM sources WHERE sha256 = ? AND (key = ? OR substr(key, -length(?)) = ?) ORDER BY key"
-            try database.prepare(sql).run([.text(sha256), .text(name), .text("/" + name), .text("/" + name)]) { row in
-                if let key = row.text(0) { keys.append(key) }
-            }
-            return keys
         }
     }
 
