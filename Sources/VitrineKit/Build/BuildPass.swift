@@ -7,6 +7,11 @@ struct BuildPass {
     struct Pending {
         var item: Int
         var kept: [AnyProduct?]
+
+        /// Of the item's planned outputs, those left to make.
+        func making(_ planned: [PlannedOutput]) -> [PlannedOutput] {
+            zip(planned, kept).filter { $0.1 == nil }.map(\.0)
+        }
     }
 
     private(set) var pending: [Pending] = []

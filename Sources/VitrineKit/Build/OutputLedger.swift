@@ -15,11 +15,6 @@ struct OutputLedger: Sendable {
             kind = type(of: output.base).kindName
             identifier = output.base.identifier + "@" + RenderingVersion.current
         }
-
-        init(kindName: String, identifier: String) {
-            kind = kindName
-            self.identifier = identifier
-        }
     }
 
     enum Decision {

@@ -123,8 +123,7 @@ extension SiteBuilder {
         GalleryBuilder.run(count: pending.count, order: order, job: { number in
             let item = folding.manifest.items[pending[number].item]
             let planned = planner.planned(for: item)
-            let making = zip(planned, pending[number].kept).filter { $0.1 == nil }.map(\.0)
-            return planner.job(for: item, outputs: making) ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
+            return planner.job(for: item, outputs: pending[number].making(planned)) ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
                 outputFolder: site, outputs: [])
         }, item: { folding.manifest.items[pending[$0].item] }, on: pool, listener: listener) { number, outcome in
             answered.withLock { $0[number] = true }
@@ -133,7 +132,7 @@ extension SiteBuilder {
             var outcome = outcome
             if case .made(let made, let damaged) = outcome {
                 let source = SourceKey.of(folding.manifest.items[index])
-                for (planned, product) in zip(planned.indices.filter { pending[number].kept[$0] == nil }.map { planned[$0] }, made) {
+                for (planned, product) in zip(pending[number].making(planned), made) {
                     recorder.record(planned, product, source: source)
                 }
                 outcome = BuildPass.products(kept: pending[number].kept, made: made).map { .made($0, damaged: damaged) }
@@ -159,7 +158,7 @@ extension SiteBuilder {
         for paths in removals { for path in paths { AtomicFile.remove(Path.join(site, path)) } }
         do {
             var gone: [String] = []
-            try state.eachSourceKey { key in if !present.contains(key) { gone.append(key) } }
+            try state.eachSource { key, _ in if !present.contains(key) { gone.append(key) } }
             try state.batch {
                 for output in unclaimed { try state.forget(output) }
                 for key in gone { try state.forgetSource(key) }

@@ -124,13 +124,8 @@ struct FileStamp: Codable, Equatable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-            let (seconds, nanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
-        #else
-            let (seconds, nanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
-        #endif
         bytes = Int64(info.st_size)
-        modifiedNanoseconds = seconds * 1_000_000_000 + nanoseconds
+        modifiedNanoseconds = info.modifiedNanoseconds
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }

@@ -105,15 +105,6 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// Every source's key, one at a time.
-    func eachSourceKey(_ body: (String) throws -> Void) throws {
-        try locked {
-            try withoutActuallyEscaping(body) { body in
-                try database.prepare("SELECT key FROM sources").run { row in if let key = row.text(0) { try body(key) } }
-            }
-        }
-    }
-
     /// The outputs made from the source `key`, each with its row in the store.
     func outputs(of key: String) throws -> [(row: Int64, output: Output)] {
         try locked {

@@ -163,15 +163,10 @@ public struct InputWalker: Sendable {
             return
         }
         seen[key] = path.display
-        #if canImport(Darwin)
-            let (seconds, nanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
-        #else
-            let (seconds, nanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
-        #endif
+        let nanoseconds = info.modifiedNanoseconds
         result.files.append(InputFile(path: path.display, relativePath: relative, inputIndex: inputIndex,
-            bytes: Int(info.st_size), modified: Double(seconds) + Double(nanoseconds) / 1e9, rawPath: path.isUTF8 ? nil : path.bytes,
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
-            modifiedNanoseconds: seconds * 1_000_000_000 + nanoseconds))
+            bytes: Int(info.st_size), modified: Double(nanoseconds) / 1e9, rawPath: path.isUTF8 ? nil : path.bytes,
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), modifiedNanoseconds: nanoseconds))
     }
 
     /// The names listed in a `.nomedia` file, one per line (empty when it lists none).

@@ -106,12 +106,6 @@ public protocol ItemExecutor {
                  completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
 }
 
-extension ItemExecutor {
-    public func execute(_ jobs: [ItemJob], order: [Int], completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        execute(count: jobs.count, order: order, job: { jobs[$0] }, completion: completion)
-    }
-}
-
 extension WorkerPool: ItemExecutor {
     public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
                         completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
