@@ -5,6 +5,10 @@
 #define VITRINE_CVIPS_SHIM_H
 
 #include <vips/vips.h>
+// vips_vector_set_enabled: in vips.h from libvips 8.15, in its own header before.
+#if __has_include(<vips/vector.h>)
+#include <vips/vector.h>
+#endif
 
 static inline GType cvips_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType cvips_type_int(void) { return G_TYPE_INT; }

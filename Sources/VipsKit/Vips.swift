@@ -33,6 +33,13 @@ public enum Vips {
     /// How many operations libvips' cache keeps. Default 100 (libvips' own default).
     public static func setOperationCacheMax(_ count: Int) { vips_cache_set_max(Int32(count)) }
 
+    /// Whether libvips runs its vectorised (SIMD) code paths: ORC before libvips 8.15, Highway
+    /// after. Default: on, or off when the environment has `VIPS_NOVECTOR`.
+    public static var vectorEnabled: Bool {
+        get { vips_vector_isenabled() != 0 }
+        set { vips_vector_set_enabled(newValue ? 1 : 0) }
+    }
+
     /// How many operations libvips' cache keeps now.
     public static var operationCacheMax: Int { Int(vips_cache_get_max()) }
 

@@ -52,6 +52,13 @@ public struct SheetPhase: GalleryPhase {
         // Pages are composed a page per core at a time (a gallery of 100,000 items has
         // thousands), from what the manifest says now; failures are recorded after, in order.
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        // ORC (libvips 8.14's SIMD, here for the badges' blur) compiles and frees its code from
+        // the threads that build and drop operations, and two lanes doing so at once corrupt
+        // its code memory (measured: a crash within a few hundred pages, never with it off).
+        // The workers keep it: each builds its operations from one thread.
+        let vectorised = started && Vips.vectorEnabled
+        if vectorised && lanes > 1 { Vips.vectorEnabled = false }
+        defer { if vectorised { Vips.vectorEnabled = true } }
         let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: pages.count))
         let shown = manifest
         let heard = Locked(())  // one event at a time, whichever page is done first
