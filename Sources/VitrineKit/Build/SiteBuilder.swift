@@ -40,6 +40,8 @@ public struct SiteBuilder {
 
     public enum Failure: Error, CustomStringConvertible {
         case site(String)
+        /// The command line cannot work as given (`-o` a file): a usage error, nothing written.
+        case usage(String)
         case scan(ScanError)
         case state(String)
         /// Stopped by ``WorkerPool/cancel()`` (a signal): what was finished is in the state.
@@ -47,7 +49,7 @@ public struct SiteBuilder {
 
         public var description: String {
             switch self {
-            case .site(let message), .state(let message): message
+            case .site(let message), .usage(let message), .state(let message): message
             case .scan(let error): error.message
             case .cancelled: "stopped: the next build resumes from what was finished"
             }
@@ -162,7 +164,9 @@ public struct SiteBuilder {
     }
 
     func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {
-        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch {
+        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch let error as AtomicFileError {
+            throw .site(error.description)  // names the path already
+        } catch {
             throw .site("cannot write \(path): \(error)")
         }
     }
@@ -173,6 +177,7 @@ public struct SiteBuilder {
             try AtomicFile.prepareOutputFolder(site)
             try AtomicFile.createFolder(stateFolder)
         } catch let problem as AtomicFile.OutputFolderProblem {
+            if case .isAFile = problem { throw .usage(problem.description) }
             throw .site(problem.description)
         } catch {
             throw .site("\(error)")

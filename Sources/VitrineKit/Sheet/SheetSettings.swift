@@ -64,16 +64,44 @@ public struct SheetSettings: Codable, Hashable, Sendable {
         case format(ImageFormat)
         case tooLarge(width: Int, height: Int)
 
-        public var description: String {
+        public var description: String { message(naming: .sheet) }
+
+        /// The text, naming the options as the command that set them spells them.
+        public func message(naming names: OptionNames) -> String {
             switch self {
-            case .columns(let value): "--columns must be at least 1 (got \(value))"
-            case .cell(let box): "--cell needs a width and a height of at least 16 pixels, like 240x240 (got \(box))"
-            case .negative(let option, let value): "--\(option) cannot be negative (got \(value))"
-            case .captionLines(let value): "--caption-lines must be 0 to 10 (got \(value))"
-            case .perSheet(let value): "--per-sheet must be at least 1 (got \(value))"
+            case .columns(let value): "\(names.columns) must be at least 1 (got \(value))"
+            case .cell(let box):
+                "\(names.cell) needs a width and a height of 16 to \(SheetSettings.maximumSide) pixels, like 240x240 (got \(box))"
+            case .negative(let option, let value): "\(names.spelling(of: option)) cannot be negative (got \(value))"
+            case .captionLines(let value): "\(names.captionLines) must be 0 to 10 (got \(value))"
+            case .perSheet(let value): "\(names.perSheet) must be at least 1 (got \(value))"
             case .format(let format): "a sheet cannot be written as \(format.rawValue): jpeg, png or webp"
             case .tooLarge(let width, let height):
-                "a page would be \(width)x\(height) pixels, over \(SheetSettings.maximumSide) a side: use fewer --columns or a smaller --per-sheet"
+                "a page would be \(width)x\(height) pixels, over \(SheetSettings.maximumSide) a side: use fewer \(names.columns) or a smaller \(names.perSheet)"
+            }
+        }
+    }
+
+    /// The options that set these settings, as a command spells them: `vitrine sheet`'s own
+    /// names, or `vitrine build`'s `--sheet-` ones.
+    public struct OptionNames: Equatable, Sendable {
+        public var columns = "--columns"
+        public var cell = "--cell"
+        public var gap = "--gap"
+        public var margin = "--margin"
+        public var perSheet = "--per-sheet"
+        public var captionLines = "--caption-lines"
+
+        public static let sheet = OptionNames()
+        public static let build = OptionNames(columns: "--sheet-columns", cell: "--sheet-cell", gap: "--sheet-gap",
+            margin: "--sheet-margin", perSheet: "--sheet-per-page", captionLines: "--sheet-caption-lines")
+
+        /// The spelling of the setting ``Problem/negative(option:value:)`` names (`gap`, `margin`).
+        func spelling(of setting: String) -> String {
+            switch setting {
+            case "gap": gap
+            case "margin": margin
+            default: "--" + setting
             }
         }
     }

@@ -12,7 +12,7 @@ public enum WorkerServer {
     ///   the pool already runs one worker per core.
     public static func run(vipsThreads: Int = 1) -> Int32 {
         do { try Vips.initialize() } catch {
-            FileHandle.standardError.write(Data("vitrine worker: \(error.message)\n".utf8))
+            Descriptor.write("vitrine worker: \(error.message)\n", to: 2)
             return 3
         }
         Vips.setConcurrency(vipsThreads)
@@ -27,13 +27,14 @@ public enum WorkerServer {
             if line.isEmpty { continue }
             guard let request = try? decoder.decode(WorkRequest.self, from: Data(line.utf8)) else {
                 // Silence would leave the parent waiting for the timeout: end, so it sees at once.
-                FileHandle.standardError.write(Data("vitrine worker: unreadable task: \(line.prefix(200))\n".utf8))
+                Descriptor.write("vitrine worker: unreadable task: \(line.prefix(200))\n", to: 2)
                 return 4
             }
             let response = WorkResponse(sequence: request.sequence, result: perform(request.task))
             guard var data = try? encoder.encode(response) else { return 4 }
             data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            // The parent gone (its pipe closed): nothing is waiting for answers.
+            if Descriptor.write(data, to: 1) != nil { return 0 }
         }
         Vips.shutdown()
         return 0

@@ -15,12 +15,16 @@ enum BuildConfig {
     static func merged(_ command: ParsedCommand) -> ParsedCommand? {
         let explicit = command.value("config")
         let found = explicit ?? command.positionals.first.map { Path.join($0, fileName) }.flatMap { path in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue ? path : nil
+            FileManager.default.fileExists(atPath: path) ? path : nil
         }
         guard let path = found else { return command }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            Diagnostics.usageError("\(path) is a folder, not a JSON file of options", commandPath: command.path)
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            Diagnostics.usageError("--config \(path): cannot be read", commandPath: command.path)
+            Diagnostics.usageError("\(path): cannot be read", commandPath: command.path)
             return nil
         }
         let added: [String]
@@ -58,14 +62,17 @@ enum BuildConfig {
             guard key != "config", key != "output" || options[key] != nil else { continue }
             let flag = options[key].flatMap { $0.isFlag ? $0 : nil }
             let negated = options["no-" + key].flatMap { $0.isFlag ? $0 : nil }
-            if let value = node.bool, flag != nil || negated != nil {
+            if flag != nil || negated != nil {
+                guard let value = node.bool else { throw Problem(description: "'\(key)' takes true or false (got \(node.text.prefix(80)))") }
+                // `"no-tiles": true` beside `"tiles": true` says two things.
+                if negated != nil, let other = document.root.members.first(where: { $0.0 == "no-" + key })?.1.bool, other == value {
+                    throw Problem(description: "'\(key)' and 'no-\(key)' contradict each other")
+                }
                 let name = value ? (flag?.long) : (negated?.long)
                 if let name, !command.isPresent(name), !command.isPresent(value ? "no-" + key : key) { arguments.append("--" + name) }
                 continue
             }
-            guard let option = options[key], !option.isFlag else {
-                throw Problem(description: options[key] == nil ? "unknown option '\(key)'" : "'\(key)' takes true or false")
-            }
+            guard options[key] != nil else { throw Problem(description: "unknown option '\(key)'") }
             guard !command.isPresent(key) else { continue }
             let values = node.kind == .array ? Array(node.elements) : [node]
             for value in values {

@@ -39,7 +39,7 @@ enum Frontend {
         switch outcome {
         case .help(let text) where !arguments.contains { ["--help", "-h", "help"].contains($0) }:
             // A bare `vitrine` (or `vitrine manifest`) is a usage mistake: help on stderr, status 2.
-            FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            Diagnostics.write(text.hasSuffix("\n") ? text : text + "\n")
             return ExitStatus.usage
         case .help(let text):
             Output.write(text.hasSuffix("\n") ? text : text + "\n")

@@ -92,6 +92,9 @@ enum BuildCommand {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
+        } catch .usage(let message) {
+            Diagnostics.usageError(message, commandPath: command.path)
+            return ExitStatus.usage
         } catch {
             if let signal = interrupt.received { return 128 + signal }
             reporter.fatal(error.description)
@@ -171,7 +174,7 @@ enum BuildCommand {
             sheet.gap = command.int("sheet-gap") ?? sheet.gap
             sheet.perSheet = command.int("sheet-per-page")
             do { options.sheet = try sheet.validated() } catch {
-                Diagnostics.usageError(error.description, commandPath: command.path)
+                Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
                 return nil
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineKit
 
 /// People's messages: one line each, on stderr, prefixed with the program name.
 enum Diagnostics {
@@ -15,7 +16,11 @@ enum Diagnostics {
     }
 
     /// A line as it is (an NDJSON event), on stderr.
-    static func raw(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    static func raw(_ text: String) { write(text + "\n") }
+
+    /// Text on stderr as it is. A message that cannot be written (stderr closed, a full disk, a
+    /// pipe whose reader is gone) is dropped: telling people must never stop the work itself.
+    static func write(_ text: String) { Descriptor.write(text, to: 2) }
 
     /// One line on stderr. Control characters (a file name may hold a CR or an escape sequence
     /// that would move the cursor, recolour or rewrite the terminal) are shown escaped, as
@@ -45,22 +50,12 @@ enum Output {
     /// Writes everything or ends the process: a closed pipe (`| head`) ends it as SIGPIPE
     /// would; any other failure (a full disk) is an error, exit 3.
     static func write(_ data: Data) {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                if errno == EINTR { continue }
-                if errno == EPIPE {
-                    signal(SIGPIPE, SIG_DFL)
-                    raise(SIGPIPE)
-                }
-                Diagnostics.error("cannot write to standard output: \(String(cString: strerror(errno)))")
-                exit(ExitStatus.fatal)
-            }
+        guard let failure = Descriptor.write(data, to: 1) else { return }
+        if failure == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
         }
+        Diagnostics.error("cannot write to standard output: \(String(cString: strerror(failure)))")
+        exit(ExitStatus.fatal)
     }
 }
