@@ -82,6 +82,9 @@ final class HardeningIITests: TemporaryFolderTestCase {
         XCTAssertEqual(try Vitrine.run(["build", source, "-o", folder + "/s3", "--no-sheets"]).status, 0, "saying it twice agrees")
         try FileManager.default.removeItem(atPath: source + "/vitrine.json")
 
+        // A site whose manifest.json became a folder.
+        XCTAssertEqual(try Vitrine.run(["build", source, "-o", folder + "/s4", "--no-tiles"]).status, 0)
+        try FileManager.default.removeItem(atPath: folder + "/s4/manifest.json")
         try FileManager.default.createDirectory(atPath: folder + "/s4/manifest.json", withIntermediateDirectories: true)
         let onFolder = try Vitrine.run(["build", source, "-o", folder + "/s4", "--no-tiles"])
         XCTAssertEqual(onFolder.status, 3)
@@ -105,5 +108,132 @@ final class HardeningIITests: TemporaryFolderTestCase {
         let sheet = try Vitrine.run(["sheet", Repository.examples, "-o", folder + "/sheet", "--cell", "100000x100000"])
         XCTAssertEqual(sheet.status, 2)
         XCTAssertTrue(sheet.stderr.contains("--cell needs"), sheet.stderr)
+    }
+}
+
+extension HardeningIITests {
+    /// Sets the only path of `source`'s outputs whose identifier starts with `identifier` to
+    /// `path`, in the state store, as someone restoring a tampered site would have it.
+    func editState(_ site: String, source: String, identifier: String, to path: String) throws {
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            rows = db.execute("select rowid, target from outputs where source = ? and identifier like ?", (sys.argv[2], sys.argv[3] + '%')).fetchall()
+            assert len(rows) == 1, rows
+            rowid, target = rows[0]
+            db.execute("update outputs set target = ? where rowid = ?", (target.split('\\n')[0] + '\\n' + sys.argv[4], rowid))
+            db.commit()
+            """
+        try Program.output("python3", ["-c", script, site + "/.vitrine/state.sqlite", source, identifier, path])
+    }
+
+    /// Item 1: paths read from the state are confined to the site: an edited target (`../`, an
+    /// absolute path, a folder linked out of the site) was unlinked when its source went, or
+    /// moved into the site as a renamed item's thumbnail.
+    func testPathsInTheStateNeverReachOutsideTheSite() throws {
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for name in ["coffee.jpg", "chelsea.jpg", "astronaut.jpg"] {
+            try FileManager.default.copyItem(atPath: Repository.examples + "/" + name, toPath: source + "/" + name)
+        }
+        let site = folder + "/site"
+        XCTAssertEqual(try Vitrine.run(["build", "src", "-o", "site", "--no-tiles"], currentDirectory: folder).status, 0)
+        let outside = folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let secrets = ["relative.txt", "absolute.txt", "linked.jpg", "moved.txt"].map { outside + "/" + $0 }
+        for secret in secrets { try Data("secret".utf8).write(to: URL(fileURLWithPath: secret)) }
+        try FileManager.default.createSymbolicLink(atPath: site + "/thumbs/out", withDestinationPath: outside)
+        try editState(site, source: "src/coffee.jpg", identifier: "256x256-fill-attention-jpeg", to: "../outside/relative.txt")
+        try editState(site, source: "src/coffee.jpg", identifier: "256x256-fill-attention-@2x", to: outside + "/absolute.txt")
+        try editState(site, source: "src/coffee.jpg", identifier: "1280x1280", to: "thumbs/out/linked.jpg")
+        try editState(site, source: "src/chelsea.jpg", identifier: "256x256-fill-attention-jpeg", to: "../outside/moved.txt")
+        try FileManager.default.removeItem(atPath: source + "/coffee.jpg")
+        try FileManager.default.moveItem(atPath: source + "/chelsea.jpg", toPath: source + "/renamed.jpg")
+
+        let run = try Vitrine.run(["build", "src", "-o", "site", "--no-tiles"], currentDirectory: folder)
+        XCTAssertEqual(run.status, 1, "refusals are failures: \(run.stderr)")
+        for secret in secrets {
+            XCTAssertEqual(try? String(contentsOfFile: secret, encoding: .utf8), "secret", "left alone: \(secret)")
+        }
+        for path in ["../outside/relative.txt", outside + "/absolute.txt", "thumbs/out/linked.jpg"] {
+            XCTAssertTrue(run.stderrLines.contains { $0.hasPrefix("vitrine: error: site/.vitrine/state.sqlite: the path \(path)") },
+                "\(path) named on one line: \(run.stderr)")
+        }
+        // The renamed item's thumbnail is made again, a real picture, not the outside file.
+        let thumbnail = try Data(contentsOf: URL(fileURLWithPath: site + "/thumbs/renamed-256x256.jpg"))
+        XCTAssertEqual(Array(thumbnail.prefix(3)), [0xFF, 0xD8, 0xFF])
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site + "/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(items(manifest ?? [:]).compactMap { $0["id"] as? String }.sorted(), ["astronaut", "renamed"])
+        // A rebuild has nothing left to refuse (the rows were forgotten) and finds all in place.
+        let again = try Vitrine.run(["build", "src", "-o", "site", "--no-tiles"], currentDirectory: folder)
+        XCTAssertEqual(again.status, 0, again.stderr)
+    }
+
+    /// Item 2: `-o` a folder of someone else's files (or a link to one) is refused unless
+    /// --overwrite; a site, even without its state, is built into as before.
+    func testAForeignOutputFolderIsRefusedUnlessOverwrite() throws {
+        let source = try brokenSource()
+        try FileManager.default.removeItem(atPath: source + "/broken.jpg")
+        let own = folder + "/own"
+        try FileManager.default.createDirectory(atPath: own + "/thumbs", withIntermediateDirectories: true)
+        let files = ["index.html": "mine", "manifest.json": "{}", "thumbs/ok-256x256.jpg": "jpeg"]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: own + "/" + name)) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: own)
+        for output in [own, folder + "/link"] {
+            for dryRun in [false, true] {
+                let run = try Vitrine.run(["build", source, "-o", output, "--no-tiles"] + (dryRun ? ["--dry-run"] : []))
+                XCTAssertEqual(run.status, 2, "\(output): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains("\(output) is not empty and not a vitrine site: a build would replace \(output)/index.html"),
+                    run.stderr)
+                XCTAssertTrue(run.stderr.contains("--overwrite"), run.stderr)
+            }
+        }
+        for (name, text) in files { XCTAssertEqual(try String(contentsOfFile: own + "/" + name, encoding: .utf8), text, name) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: own + "/.vitrine"), "nothing written")
+
+        let notes = folder + "/notes"
+        try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notes + "/a.txt"))
+        let other = try Vitrine.run(["build", source, "-o", notes])
+        XCTAssertEqual(other.status, 2)
+        XCTAssertTrue(other.stderr.contains("it holds \(notes)/a.txt"), other.stderr)
+
+        let overwritten = try Vitrine.run(["build", source, "-o", folder + "/link", "--no-tiles", "--overwrite"])
+        XCTAssertEqual(overwritten.status, 0, overwritten.stderr)
+        XCTAssertNotEqual(try String(contentsOfFile: own + "/index.html", encoding: .utf8), "mine")
+        XCTAssertEqual(try String(contentsOfFile: own + "/thumbs/ok-256x256.jpg", encoding: .utf8), "jpeg", "not vitrine's: kept")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: own + "/thumbs/coffee-256x256.jpg"), "written through the link")
+        // Now a site: built into without --overwrite, and still one with its state removed.
+        XCTAssertEqual(try Vitrine.run(["build", source, "-o", own, "--no-tiles"]).status, 0)
+        try FileManager.default.removeItem(atPath: own + "/.vitrine")
+        let afresh = try Vitrine.run(["build", source, "-o", own, "--no-tiles"])
+        XCTAssertEqual(afresh.status, 0, afresh.stderr)
+    }
+
+    /// Item 3: build's -o equal to SRC, or SRC inside it, is a usage error that writes nothing
+    /// (it wrote index.html, manifest.json, sheets/ and .vitrine/ into the source folder); an
+    /// older site inside SRC is skipped, not read as photos.
+    func testBuildNeverWritesIntoASourceFolder() throws {
+        let source = try brokenSource()
+        try FileManager.default.removeItem(atPath: source + "/broken.jpg")
+        for (sources, output) in [([source], source), ([source + "/coffee.jpg"], source), ([Repository.examples, source], folder!)] {
+            let run = try Vitrine.run(["build"] + sources + ["-o", output])
+            XCTAssertEqual(run.status, 2, "\(sources) -o \(output): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("is inside the output folder \(output)"), run.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: source), ["coffee.jpg"], "nothing written")
+
+        // An older site below the source, built to another -o.
+        XCTAssertEqual(try Vitrine.run(["build", source, "-o", source + "/old", "--no-tiles"]).status, 0)
+        let elsewhere = try Vitrine.run(["build", source, "-o", folder + "/new", "--no-tiles"])
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stderr.contains("\(source)/old: skipped: a vitrine site"), elsewhere.stderr)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/new/manifest.json"))) as? [String: Any]
+        XCTAssertEqual(items(manifest ?? [:]).compactMap { $0["id"] as? String }, ["coffee"])
+        // A bare .vitrine/cache (remote downloads of `thumbs`) does not make a site.
+        try FileManager.default.createDirectory(atPath: source + "/more/.vitrine/cache", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/chelsea.jpg", toPath: source + "/more/chelsea.jpg")
+        let scan = try Vitrine.run(["scan", source])
+        XCTAssertEqual(items(try scan.json()).compactMap { $0["id"] as? String }.sorted(), ["coffee", "more/chelsea"])
     }
 }

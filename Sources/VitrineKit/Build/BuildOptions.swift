@@ -33,6 +33,9 @@ public struct BuildOptions: Sendable {
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.
     public var force = false
+    /// Build into a folder that holds files and is not a vitrine site, replacing what a build
+    /// writes there: default off (such a folder is refused).
+    public var overwrite = false
     /// List every action in the report (`--dry-run --verbose`): default off.
     public var listsActions = false
     /// Keep GPS coordinates in the manifest: default off (a site is meant to be published;
@@ -64,6 +67,16 @@ public struct BuildOptions: Sendable {
     /// The folder below the site the sheets go in, and their file name.
     public static let sheetFolder = "sheets"
     public static let sheetFileName = "sheet.jpg"
+
+    /// The folders below the site that per-item outputs are written in (`thumbs`, `tiles`).
+    public var outputFolders: [String] {
+        var folders: [String] = []
+        for path in renditions.map(\.folder) + [tiles?.folder, videoCopies?.folder].compactMap({ $0 }) {
+            guard let folder = path.split(separator: "/").first.map(String.init), !folders.contains(folder) else { continue }
+            folders.append(folder)
+        }
+        return folders
+    }
 
     /// The per-item outputs, in the order they are listed: renditions, placeholder, tiles, the
     /// cells contact sheets are composed from, and videos' copies.

@@ -28,14 +28,14 @@ struct OutputLedger: Sendable {
 
     let state: StateStore?
     let force: Bool
-    let site: String
+    let site: SiteFolder
     /// The state's rows handed out to a planned output of this build: what is left at the end
     /// is what nothing plans any more.
     private var claimed = Set<Int64>()
     /// The key of each output the build makes, by its place in the planner's outputs.
     private let keys: [Key]
 
-    init(state: StateStore?, outputs: [AnyOutput], site: String, force: Bool) {
+    init(state: StateStore?, outputs: [AnyOutput], site: SiteFolder, force: Bool) {
         self.state = state
         self.site = site
         self.force = force
@@ -81,7 +81,11 @@ struct OutputLedger: Sendable {
         guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
             oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
-            oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) }),
+            // The planned paths are this build's own; another item's come from the state, which
+            // may have been edited: only paths below the site are taken.
+            oldTarget.paths.allSatisfy({ path in
+                (same ? Path.join(site.path, path) : try? site.confined(path)).map(exists) ?? false
+            }),
             let product = Self.product(old.product)
         else { return nil }
         return same ? .keep(product) : .move(from: oldTarget, product: product)
@@ -91,10 +95,11 @@ struct OutputLedger: Sendable {
     /// (the output is then made again).
     func move(from old: OutputTarget, to new: OutputTarget) -> Bool {
         for (from, to) in zip(old.paths, new.paths) {
-            let target = Path.join(site, to)
+            let target = Path.join(site.path, to)
             do {
+                let source = try site.confined(from)
                 try AtomicFile.createFolder(Path.parent(of: target))
-                try AtomicFile.moveIntoPlace(Path.join(site, from), over: target)
+                try AtomicFile.moveIntoPlace(source, over: target)
             } catch {
                 return false
             }

@@ -6,7 +6,7 @@ extension SiteBuilder {
     /// last build's state item by item, the outputs made, removals; the report's manifest has
     /// every item folded in. What it holds beside the items is what is left to make.
     func makeItems(_ inputs: [InputPath], readList: () -> [InputPath], dryRun: Bool, state: StateStore?,
-                   part: String) throws(Failure) -> Report {
+                   part: String, folder: SiteFolder) throws(Failure) -> Report {
         let site = options.site
         let cache = StateProbeCache(state: state, writes: !dryRun)
 
@@ -36,7 +36,7 @@ extension SiteBuilder {
         let recorder = dryRun ? nil : state.map(StateRecorder.init)
 
         // The decisions, item by item; outputs kept are folded in at once, moved ones moved.
-        var ledger = OutputLedger(state: state, outputs: planner.outputs, site: site, force: options.force)
+        var ledger = OutputLedger(state: state, outputs: planner.outputs, site: folder, force: options.force)
         var pass = BuildPass(site: site, listsActions: options.listsActions)
         var moved = 0
         let reused = cache.reused
@@ -155,7 +155,17 @@ extension SiteBuilder {
         GalleryBuilder.settle(folding.failures, in: &manifest)
 
         // What nothing plans any more: removed, files first, then what the state says of them.
-        for paths in removals { for path in paths { AtomicFile.remove(Path.join(site, path)) } }
+        // A path that leads out of the site (an edited state) is refused and left alone.
+        for paths in removals {
+            var refused = false
+            for path in paths {
+                do { AtomicFile.remove(try folder.confined(path)) } catch {
+                    report.refused.append("\(state.path): \(error)")
+                    refused = true
+                }
+            }
+            if refused { report.removed -= 1 }
+        }
         do {
             var gone: [String] = []
             try state.eachSource { key, _ in if !present.contains(key) { gone.append(key) } }

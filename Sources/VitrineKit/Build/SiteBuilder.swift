@@ -36,6 +36,9 @@ public struct SiteBuilder {
         public var actions: [String] = []
         /// What a person should know about the run that is not a failure (`--merge`: old parts ignored).
         public var notes: [String] = []
+        /// Paths read from the site (its state) that lead out of it, each refused and left
+        /// alone: one line each. The run goes on; it did not do all it was asked.
+        public var refused: [String] = []
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -63,6 +66,20 @@ public struct SiteBuilder {
     /// build would do.
     public func build(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines,
                       dryRun: Bool = false) throws(Failure) -> Report {
+        let folder: SiteFolder
+        do {
+            folder = try SiteFolder.open(options.site, sources: inputs, outputFolders: options.outputFolders,
+                overwrite: options.overwrite)
+        } catch {
+            throw .usage(error.description)
+        }
+        var builder = self
+        builder.options.site = folder.path
+        return try builder.build(inputs, in: folder, readList: readList, dryRun: dryRun)
+    }
+
+    private func build(_ inputs: [InputPath], in folder: SiteFolder, readList: () -> [InputPath],
+                       dryRun: Bool) throws(Failure) -> Report {
         let site = options.site
         let part = options.scan.shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
         let stateFolder = Path.join(site, Self.stateFolder)
@@ -71,7 +88,7 @@ public struct SiteBuilder {
         // The items made and folded in. The plan, the ledger and the decisions (several records
         // for every output of every item) end with that step, before the manifest and the page,
         // each as large as the gallery, are written.
-        var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part)
+        var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part, folder: folder)
         guard !dryRun, let state else { return report }
         var manifest = report.manifest
         report.manifest = Manifest()
@@ -81,7 +98,7 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
         } else {
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
-                try finish(&manifest, state: state)
+                try finish(&manifest, state: state, folder: folder, refused: &report.refused)
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             }
         }
@@ -98,7 +115,7 @@ public struct SiteBuilder {
 
     /// The whole-gallery work, once every item is folded in: contact sheets, composed again
     /// only when what they show changed.
-    func finish(_ manifest: inout Manifest, state: StateStore) throws(Failure) {
+    func finish(_ manifest: inout Manifest, state: StateStore, folder: SiteFolder, refused: inout [String]) throws(Failure) {
         guard let settings = options.sheet else {
             manifest.sheets = nil
             return
@@ -107,7 +124,7 @@ public struct SiteBuilder {
         let kept = state.note(SheetReuse.noteKey).flatMap { try? JSONDecoder().decode(SheetReuse.self, from: $0) }
         let site = options.site
         if !options.force, let kept, kept.fingerprint == fingerprint,
-            kept.sheets.allSatisfy({ FileManager.default.fileExists(atPath: Path.join(site, $0.path)) }) {
+            kept.sheets.allSatisfy({ sheet in (try? folder.confined(sheet.path)).map(FileManager.default.fileExists) ?? false }) {
             manifest.sheets = kept.sheets.isEmpty ? nil : kept.sheets
             return
         }
@@ -116,7 +133,7 @@ public struct SiteBuilder {
         let made = manifest.sheets ?? []
         // Sheets of the last build that this one did not write again (fewer pages now).
         for old in kept?.sheets ?? [] where !made.contains(where: { $0.path == old.path }) {
-            AtomicFile.remove(Path.join(site, old.path))
+            do { AtomicFile.remove(try folder.confined(old.path)) } catch { refused.append("\(state.path): \(error)") }
         }
         do {
             try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(fingerprint: fingerprint, sheets: made)))

@@ -34,12 +34,15 @@ extension SiteBuilder {
             throw .site("cannot join the parts: \(error)")
         }
         let state = try openState(Path.join(stateFolder, "state.sqlite"), dryRun: false)
+        let siteFolder = SiteFolder(path: site)
+        var refused: [String] = []
         try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
-            if let state { try finish(&manifest, state: state) }
+            if let state { try finish(&manifest, state: state, folder: siteFolder, refused: &refused) }
         }
         withExtendedLifetime(lock) {}
         var report = Report(manifest: manifest)
         report.notes = notes
+        report.refused = refused
         return report
     }
 

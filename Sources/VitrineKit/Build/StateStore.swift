@@ -43,6 +43,8 @@ final class StateStore: @unchecked Sendable {
     }
 
     private let database: SQLiteDatabase
+    /// The store's file, for messages.
+    let path: String
     /// One connection, used from the scan's and the workers' threads in turn.
     private let lock = NSRecursiveLock()
     /// The version of the tables; a store of another version is started afresh.
@@ -52,6 +54,7 @@ final class StateStore: @unchecked Sendable {
     ///   store up to date (a dry run): default no.
     init(path: String, readOnly: Bool = false) throws(SQLiteDatabase.Failure) {
         database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        self.path = path
         var version = 0
         // A store that cannot be read now (another process holding it too long) is an error,
         // never a reason to start afresh.

@@ -45,6 +45,8 @@ public struct InputWalker: Sendable {
         public var errors: [ItemError] = []
         /// Paths left out because the same file was already found under another name.
         public var duplicates: [(path: String, firstSeenAs: String)] = []
+        /// Folders left out because they are vitrine sites (their thumbnails are no photos).
+        public var sites: [String] = []
     }
 
     /// Walks `inputs` in order; `readList` supplies the paths listed on stdin for `-`.
@@ -121,6 +123,12 @@ public struct InputWalker: Sendable {
         } catch {
             result.errors.append(ItemError(path: folder.display, message: "cannot read folder: \(Self.describe(errno: error.code))",
                 reason: .permission))
+            return
+        }
+        // A vitrine site (it holds a build's state store) is output, never input: an older
+        // site kept below a source folder would add its thumbnails as photos.
+        if names.contains(Array(SiteBuilder.stateFolder.utf8)), SiteFolder.hasStateStore(folder.display) {
+            result.sites.append(folder.display)
             return
         }
         // sigal's rule: an empty marker excludes the folder; one with names excludes just those.

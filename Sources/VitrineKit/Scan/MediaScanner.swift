@@ -98,6 +98,9 @@ public struct MediaScanner: Sendable {
         walker.excludedFolders = excludedFolders + [options.remote.cacheFolder].compactMap { $0 }
         let walked = inputs.walk(with: walker, readList: readList)
         for error in walked.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
+        for site in walked.sites {
+            listener?.receive(.warning(path: site, message: "skipped: a vitrine site (it holds a build's state in .vitrine/), never read as photos"))
+        }
         for duplicate in walked.duplicates {
             listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
         }

@@ -12,7 +12,8 @@ enum BuildCommand {
             settings; a rebuild makes only what changed (a source's content, or the settings of
             an output), keeps renamed sources' outputs (known by content), and removes what it
             made whose source is gone. It never writes outside SITE nor removes a file it did
-            not make. Resumable: outputs are put in place atomically and recorded after, so a
+            not make; an existing SITE must be empty or a vitrine site (or --overwrite), and no
+            SRC may lie inside it. Resumable: outputs are put in place atomically and recorded after, so a
             build stopped at any moment (Ctrl-C, a scheduler's time limit, a crash) is finished
             by the next. Options may also come from vitrine.json in the first source folder or
             --config FILE (the command line wins). --shard K/N (or auto, from Slurm, Kubernetes,
@@ -60,6 +61,7 @@ enum BuildCommand {
             .flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)"),
             .flag("no-page", help: "no index.html"),
             .flag("force", help: "make everything again, whatever was made before"),
+            .flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)"),
             .flag("dry-run", help: "print what would be made, kept and removed (counts; each with --verbose), write nothing"),
             .value("config", placeholder: "FILE", help: "read options from this JSON file (default: vitrine.json in the first source folder)"),
             .value("shard-count", placeholder: "N", type: .integer(in: 1...10_000),
@@ -106,6 +108,7 @@ enum BuildCommand {
         summary.outputs = RunSummary.Outputs(made: report.made, kept: report.kept + report.moved, removed: report.removed)
         reporter.receive(.finished(summary))
         if !command.flag("quiet") { report.notes.forEach(Diagnostics.note) }
+        report.refused.forEach(Diagnostics.error)
         if command.flag("dry-run") {
             if command.flag("verbose") { Output.write(report.actions.map { $0 + "\n" }.joined()) }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
@@ -114,7 +117,7 @@ enum BuildCommand {
                 report.manifest.items.count, report.made, report.kept, report.moved, report.removed,
                 report.manifest.errors.count, summary.seconds))
         }
-        return report.manifest.errors.isEmpty ? ExitStatus.success : ExitStatus.someFailed
+        return report.manifest.errors.isEmpty && report.refused.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }
 
     /// The command's options, checked; nil (after saying why) when they cannot work.
@@ -143,6 +146,7 @@ enum BuildCommand {
         }
         options.scan = scan
         options.force = command.flag("force")
+        options.overwrite = command.flag("overwrite")
         options.listsActions = command.flag("dry-run") && command.flag("verbose")
         options.keepLocation = command.flag("keep-location")
         options.page = !command.flag("no-page")

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The folder a build writes, `-o SITE`: the only place it writes or removes anything.
+///
+/// A site folder is often restored from a CI cache or an artefact, so what it holds (the
+/// state, a part's manifest, the last manifest) is input like any other: every path read from
+/// it is ``confined(_:)`` below it before anything is moved or removed there.
+public struct SiteFolder: Sendable {
+    /// The folder the build uses: `-o` with a symbolic link resolved, once.
+    public let path: String
+    /// Its real path (no link in it), that confined paths must stay below.
+    let real: String
+
+    /// Why a site folder, or a path in it, cannot be used.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// `-o` holds files and is not a vitrine site; `holding` is the first that a build
+        /// would replace (or, when none would be, the first it holds).
+        case notASite(folder: String, holding: String, replaced: Bool)
+        /// A source is the site or lies inside it.
+        case sourceInside(source: String, folder: String)
+        /// A path read from the site leaves it.
+        case outside(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .notASite(let folder, let holding, let replaced):
+                "the output folder \(folder) is not empty and not a vitrine site: "
+                    + (replaced ? "a build would replace \(holding)" : "it holds \(holding)")
+                    + " (--overwrite builds into it all the same)"
+            case .sourceInside(let source, let folder):
+                "the source \(source) is inside the output folder \(folder): a build never writes into a source folder"
+            case .outside(let path, let reason): "the path \(path), \(reason): refused and left alone"
+            }
+        }
+    }
+
+    /// What a build writes at the top of a site besides the outputs its state lists.
+    static let ownNames = ["index.html", SiteBuilder.manifestName, BuildOptions.sheetFolder]
+
+    /// The site `-o` names, checked before anything is written: not a file (the caller says
+    /// so), no source inside it, and empty or a vitrine site unless `overwrite`.
+    /// - Parameter outputFolders: the folders outputs go to (`thumbs`), which a build into a
+    ///   foreign folder would write into.
+    public static func open(_ given: String, sources: [InputPath], outputFolders: [String] = [], overwrite: Bool) throws(Problem)
+        -> SiteFolder
+    {
+        let folder = resolved(given)
+        for source in sources where source.isUTF8 && RemoteURL.scheme(of: source.display) == nil && source.display != "-" {
+            guard let identity = InputWalker.identity(of: folder) else { break }
+            if InputWalker.isInside(source.display, anyOf: [identity]) {
+                throw .sourceInside(source: source.display, folder: given)
+            }
+        }
+        if !overwrite, let holding = foreignEntry(of: folder, outputFolders: outputFolders) {
+            throw .notASite(folder: given, holding: Path.join(given, holding.name), replaced: holding.replaced)
+        }
+        return SiteFolder(path: folder, real: realPath(folder) ?? folder)
+    }
+
+    /// A site folder already known to be one (tests, `--merge` after its own checks).
+    public init(path: String) {
+        self.path = path
+        self.real = Self.realPath(path) ?? path
+    }
+
+    private init(path: String, real: String) {
+        self.path = path
+        self.real = real
+    }
+
+    /// Whether `folder` is a vitrine site: it holds a build's state store, or a manifest that
+    /// vitrine wrote (a store dropped for another schema, or `.vitrine/` removed to start
+    /// afresh, still leaves a site). A bare `.vitrine/cache` (remote downloads) does not.
+    public static func isSite(_ folder: String) -> Bool {
+        if hasStateStore(folder) { return true }
+        let manifest = Path.join(folder, SiteBuilder.manifestName)
+        guard let handle = FileHandle(forReadingAtPath: manifest) else { return false }
+        defer { try? handle.close() }
+        // `generator` is written near the top; a manifest is not read whole to find it.
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        guard let range = head.range(of: Data(#""generator""#.utf8)) else { return false }
+        let rest = String(decoding: head[range.upperBound...].prefix(64), as: UTF8.self)
+        return rest.drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }.hasPrefix("\"vitrine")
+    }
+
+    /// Whether `folder/.vitrine/` holds a state store (`state.sqlite`, `state-1-of-3.sqlite`).
+    public static func hasStateStore(_ folder: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Path.join(folder, SiteBuilder.stateFolder))) ?? []
+        return names.contains { $0.hasPrefix("state") && $0.hasSuffix(".sqlite") }
+    }
+
+    /// The first entry of a folder that is neither empty nor a site, with whether a build would
+    /// replace it; nil when a build may write there. Only `.vitrine/` (what a build that has
+    /// just started, or a part beside it, has made so far) counts as empty.
+    static func foreignEntry(of folder: String, outputFolders: [String]) -> (name: String, replaced: Bool)? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        let entries = names.filter { $0 != SiteBuilder.stateFolder }.sorted()
+        guard !entries.isEmpty, !isSite(folder) else { return nil }
+        if let replaced = (ownNames + outputFolders).first(where: entries.contains) { return (replaced, true) }
+        return (entries[0], false)
+    }
+
+    /// `given` with a symbolic link to a folder followed (once, here: the rules apply to the
+    /// target); as it is when it is no link or does not exist yet.
+    static func resolved(_ given: String) -> String {
+        var info = stat()
+        guard lstat(given, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return given }
+        return realPath(given) ?? given
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `relative` (read from the site: the state, a part, the last manifest) as a path below
+    /// the site, or why it is refused: absolute, with `..`, `.` or empty components, or reached
+    /// through a symbolic link (a folder on the way, or the file itself) that leaves the site.
+    public func confined(_ relative: String) throws(Problem) -> String {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.hasPrefix("/") else { throw .outside(path: relative, reason: "an absolute path") }
+        guard !relative.isEmpty, !relative.utf8.contains(0),
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+        else { throw .outside(path: relative, reason: "not a plain path below the site") }
+        let full = Path.join(path, relative)
+        // Folders on the way: each must be inside the site once links are followed.
+        let parent = Path.parent(of: full)
+        if let realParent = Self.realPath(parent), !Self.isBelow(realParent, real, orSame: true) {
+            throw .outside(path: relative, reason: "through \(Path.parent(of: relative)), which leads out of the site")
+        }
+        var info = stat()
+        if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            guard let target = Self.realPath(full), Self.isBelow(target, real, orSame: false) else {
+                throw .outside(path: relative, reason: "a symbolic link out of the site")
+            }
+        }
+        return full
+    }
+
+    static func isBelow(_ path: String, _ folder: String, orSame: Bool) -> Bool {
+        if path == folder { return orSame }
+        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}
