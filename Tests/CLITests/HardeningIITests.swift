@@ -237,3 +237,48 @@ extension HardeningIITests {
         XCTAssertEqual(items(try scan.json()).compactMap { $0["id"] as? String }.sorted(), ["coffee", "more/chelsea"])
     }
 }
+
+extension HardeningIITests {
+    /// Item 5: a source folder's vitrine.json is confined to its folder: it echoed /etc/shadow's
+    /// lines in warnings and chose the site folder. --config FILE may still do both.
+    func testASourceFoldersConfigStaysInsideIt() throws {
+        let source = try brokenSource()
+        try FileManager.default.removeItem(atPath: source + "/broken.jpg")
+        let secret = folder + "/secret.csv"
+        let line = "password:" + String(repeating: "x", count: 200)
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: source + "/linked.csv", withDestinationPath: secret)
+        for (config, expected) in [
+            (#"{"captions": "\#(secret)"}"#, "'captions' must name a file inside \(source)"),
+            (#"{"captions": "../secret.csv"}"#, "'captions' must name a file inside \(source)"),
+            (#"{"captions": "linked.csv"}"#, "'captions' must name a file inside \(source)"),
+            (#"{"items": "/etc/passwd"}"#, "'items' must name a file inside \(source)"),
+            (#"{"output": "\#(folder!)/chosen"}"#, "'output' is not taken from a source folder's vitrine.json"),
+            (#"{"cache": "\#(folder!)/cache"}"#, "'cache' is not taken from a source folder's vitrine.json"),
+        ] {
+            try Data(config.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+            let run = try Vitrine.run(["build", source, "-o", folder + "/site"])
+            XCTAssertEqual(run.status, 2, "\(config): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(expected), "\(config): \(run.stderr)")
+            XCTAssertFalse(run.stderr.contains("password"), run.stderr)
+            for written in ["site", "chosen", "cache"] {
+                XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/" + written + "/manifest.json"), written)
+            }
+        }
+        // Paths inside the folder are read relative to it.
+        try Data("path,caption\ncoffee.jpg,Hello\n".utf8).write(to: URL(fileURLWithPath: source + "/captions.csv"))
+        try Data(#"{"captions": "captions.csv"}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+        let inside = try Vitrine.run(["build", source, "-o", folder + "/site", "--no-tiles"], currentDirectory: "/")
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/site/manifest.json"))) as? [String: Any]
+        XCTAssertEqual((items(manifest ?? [:]).first?["caption"] as? [String: Any])?["text"] as? String, "Hello")
+        // --config FILE may name any file; its warnings quote 80 characters of a line at most.
+        try FileManager.default.removeItem(atPath: source + "/vitrine.json")
+        let named = folder + "/settings.json"
+        try Data(#"{"captions": "\#(secret)"}"#.utf8).write(to: URL(fileURLWithPath: named))
+        let explicit = try Vitrine.run(["build", source, "-o", folder + "/site", "--no-tiles", "--config", named])
+        XCTAssertEqual(explicit.status, 0, explicit.stderr)
+        XCTAssertTrue(explicit.stderr.contains(String(line.prefix(80)) + "…"), explicit.stderr)
+        XCTAssertFalse(explicit.stderr.contains(String(line.prefix(81))), explicit.stderr)
+    }
+}

@@ -67,11 +67,11 @@ struct CaptionResolver {
             let keys = [written, Self.absolute(written, from: base), Self.absolute(written)]
             guard let item = keys.lazy.compactMap({ index[$0] }).first else {
                 if keys.contains(where: elsewhere.contains) { continue }  // another part's
-                warnings.append((captions.path, "\(entry.place): no item has the path '\(entry.path)'"))
+                warnings.append((captions.path, "\(entry.place): no item has the path '\(CaptionsFile.excerpt(entry.path))'"))
                 continue
             }
             if let first = claimedBy[item] {
-                warnings.append((captions.path, "\(entry.place): '\(entry.path)' was already given at \(first): ignored"))
+                warnings.append((captions.path, "\(entry.place): '\(CaptionsFile.excerpt(entry.path))' was already given at \(first): ignored"))
                 continue
             }
             claimedBy[item] = naming ? "\(captions.path) \(entry.place)" : entry.place

@@ -35,6 +35,13 @@ public struct CaptionsFile: Sendable {
     }
 
     /// Reads and parses `path`. Throws when the file as a whole cannot be used.
+    /// What a warning quotes of a file's text: at most its first 80 characters, on one line. A
+    /// file named by mistake (or by a hostile config: `/etc/shadow`) is never echoed whole.
+    public static func excerpt(_ text: String, limit: Int = 80) -> String {
+        let line = text.prefix { $0 != "\n" && $0 != "\r" }
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line.count < text.count ? line + "…" : String(line)
+    }
+
     public static func read(_ path: String) throws(ReadError) -> CaptionsFile {
         let decoded = try readText(path)
         var file = CaptionsFile(path: path)
@@ -73,7 +80,7 @@ public struct CaptionsFile: Sendable {
         let layout = hasHeader ? names : Array(Self.columns.prefix(4))
         if hasHeader {
             let unknown = names.filter { !Self.columns.contains($0) && !$0.isEmpty }
-            if !unknown.isEmpty { warnings.append("columns ignored: \(unknown.joined(separator: ", "))") }
+            if !unknown.isEmpty { warnings.append("columns ignored: \(Self.excerpt(unknown.joined(separator: ", ")))") }
         }
         for row in rows.dropFirst(hasHeader ? 1 : 0) {
             if row.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
@@ -143,7 +150,7 @@ public struct CaptionsFile: Sendable {
         case "markdown", "md": style = .markdown
         case "custom": style = .style(.custom)
         default:
-            warnings.append("\(place): unknown style '\(styleName)' (plain, markup, markdown or custom): read as plain")
+            warnings.append("\(place): unknown style '\(Self.excerpt(styleName))' (plain, markup, markdown or custom): read as plain")
             style = .style(.plain)
         }
         switch (style, fields["caption"]) {

@@ -29,7 +29,9 @@ enum BuildConfig {
         }
         let added: [String]
         do {
-            added = try arguments(from: data, for: BuildCommand.spec, besides: command)
+            // Only the file --config names may reach beyond its folder.
+            let confined = explicit == nil ? Path.parent(of: path) : nil
+            added = try arguments(from: data, for: BuildCommand.spec, besides: command, confinedTo: confined)
         } catch {
             Diagnostics.usageError("\(path): \(error.description)", commandPath: command.path)
             return nil
@@ -51,9 +53,17 @@ enum BuildConfig {
         var description: String
     }
 
+    /// Options that name a file to read: in a source folder's vitrine.json, a path inside it.
+    static let fileOptions: Set<String> = ["captions", "items"]
+    /// Options a source folder's vitrine.json may not set: where the build writes.
+    static let writingOptions: Set<String> = ["output", "cache"]
+
     /// The `--name value` arguments the file's object stands for, leaving out the options
     /// `command` already has.
-    static func arguments(from data: Data, for spec: CommandSpec, besides command: ParsedCommand) throws(Problem) -> [String] {
+    /// - Parameter folder: the source folder the file was found in, whose tree its paths must
+    ///   stay inside (they are read relative to it); nil for the file --config names.
+    static func arguments(from data: Data, for spec: CommandSpec, besides command: ParsedCommand,
+                          confinedTo folder: String? = nil) throws(Problem) -> [String] {
         guard let document = try? JSONDocument(data) else { throw Problem(description: "not JSON") }
         guard document.root.kind == .object else { throw Problem(description: "not a JSON object of options") }
         let options = Dictionary(spec.options.map { ($0.long, $0) }, uniquingKeysWith: { first, _ in first })
@@ -73,15 +83,41 @@ enum BuildConfig {
                 continue
             }
             guard options[key] != nil else { throw Problem(description: "unknown option '\(key)'") }
+            if folder != nil, writingOptions.contains(key) {
+                throw Problem(description: "'\(key)' is not taken from a source folder's vitrine.json (give --\(key), or name the file with --config)")
+            }
             guard !command.isPresent(key) else { continue }
             let values = node.kind == .array ? Array(node.elements) : [node]
             for value in values {
                 guard let text = value.string ?? value.numberText else {
                     throw Problem(description: "'\(key)' takes a string or a number")
                 }
-                arguments += ["--" + key, text]
+                if let folder, fileOptions.contains(key) {
+                    arguments += ["--" + key, try inside(folder, text, for: key)]
+                } else {
+                    arguments += ["--" + key, text]
+                }
             }
         }
         return arguments
+    }
+
+    /// `path` (from a source folder's vitrine.json) read relative to `folder`, or why not: an
+    /// absolute path, `..`, or a link that leads out of the folder's tree.
+    static func inside(_ folder: String, _ path: String, for key: String) throws(Problem) -> String {
+        let refused = Problem(description: "'\(key)' must name a file inside \(folder) (got \(CaptionsFile.excerpt(path)))")
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw refused }
+        let full = Path.join(folder, path)
+        guard let root = realPath(folder) else { throw refused }
+        if let target = realPath(full), !(target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")) {
+            throw refused
+        }
+        return full
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
