@@ -282,3 +282,30 @@ extension HardeningIITests {
         XCTAssertFalse(explicit.stderr.contains(String(line.prefix(81))), explicit.stderr)
     }
 }
+
+extension HardeningIITests {
+    /// Item 6: no process of a build creates a file in $HOME (liborc's orcexec.* files: the
+    /// workers had a private folder, the main process drawing contact sheets did not).
+    func testNothingIsCreatedInHome() throws {
+        guard (try? Program.run("strace", ["-V"]))?.status == 0 else {
+            if ProcessInfo.processInfo.environment["VITRINE_CORPUS"] != nil { XCTFail("strace is missing (.ci/install-deps)") }
+            throw XCTSkip("strace is not installed")
+        }
+        let home = folder + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let trace = folder + "/trace.txt"
+        // One page of sheets, drawn on one lane: the case in which libvips' vector code runs here.
+        let run = try Program.run("env", ["-u", "XDG_RUNTIME_DIR", "HOME=" + home, "strace", "-f", "-qq", "-o", trace,
+            "-e", "trace=open,openat,creat,mkdir,mkdirat,rename,renameat,renameat2,unlink,unlinkat",
+            Vitrine.executable.path, "build", Repository.examples, "-o", folder + "/site", "--no-tiles"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/site/sheets/sheet.jpg"), "sheets were drawn")
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.contains("orcexec") }, "the trace sees liborc at work")
+        let written = lines.filter { line in
+            line.contains("\"\(home)/") && (line.contains("O_CREAT") || line.contains("O_WRONLY") || line.contains("O_RDWR")
+                || !line.contains("open"))
+        }
+        XCTAssertEqual(written, [], "nothing is created, written, renamed or removed in HOME")
+    }
+}

@@ -44,7 +44,15 @@ public struct SheetPhase: GalleryPhase {
         let title = settings.title ?? manifest.title
         // Every operation of a page is used once: libvips' cache would keep them, and with them
         // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
-        // (libvips is started first: its cache does not exist before.)
+        // (libvips is started first: its cache does not exist before.) liborc writes its code
+        // files in XDG_RUNTIME_DIR, else HOME: this process gets a private folder, as the
+        // workers do, kept until the pages are drawn.
+        let scratch = ScratchFolder()
+        let restore = scratch.useInThisProcess()
+        defer {
+            restore()
+            scratch.remove()
+        }
         let started = (try? Vips.initialize()) != nil
         let cacheMax = started ? Vips.operationCacheMax : 0
         if started { Vips.setOperationCacheMax(0) }

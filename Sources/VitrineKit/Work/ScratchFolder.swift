@@ -1,7 +1,7 @@
 import Foundation
 import VipsKit
 
-/// The workers' private temporary folder, `$TMPDIR/vitrine-PID-XXXXXX` (mode 0700), made when
+/// The workers' (and the main process's) private temporary folder, `$TMPDIR/vitrine-PID-XXXXXX` (mode 0700), made when
 /// the first worker starts and removed with everything in it by ``remove()`` at the end of a run.
 /// A run killed before its end leaves its folder, empty: the next run removes it
 /// (``removeStale(in:olderThan:)``).
@@ -22,6 +22,20 @@ final class ScratchFolder: Sendable {
             return current
         }) else { return [:] }
         return ["XDG_RUNTIME_DIR": folder, "TMPDIR": folder]
+    }
+
+    /// Points this process's XDG_RUNTIME_DIR at the folder (made now), for libvips used here (the
+    /// contact sheets are drawn in the main process); call before libvips starts, and call what
+    /// it returns, which puts the variable back, before ``remove()``. Nothing happens when the
+    /// folder cannot be made.
+    func useInThisProcess() -> () -> Void {
+        guard let folder = workerEnvironment()["XDG_RUNTIME_DIR"] else { return {} }
+        let name = "XDG_RUNTIME_DIR"
+        let previous = getenv(name).map { String(cString: $0) }
+        setenv(name, folder, 1)
+        return {
+            if let previous { setenv(name, previous, 1) } else { unsetenv(name) }
+        }
     }
 
     /// Removes the folder and what is left in it; the next worker makes a new one. Call once the
