@@ -309,3 +309,52 @@ extension HardeningIITests {
         XCTAssertEqual(written, [], "nothing is created, written, renamed or removed in HOME")
     }
 }
+
+extension HardeningIITests {
+    /// Item 4: user info and a token in a URL's query were published verbatim in source.url
+    /// (manifest.json, index.html); now neither is, nor in errors, messages or the state,
+    /// unless --keep-query asks for the query.
+    func testSecretsInURLsAreNotPublished() throws {
+        let server = try HTTPTestServer(folder: folder)
+        defer { server.stop() }
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: server.root + "/coffee.jpg")
+        func secret(_ path: String) -> String {
+            let url: String = server.url(path)
+            return url.replacingOccurrences(of: "http://", with: "http://someone:hunter2@") + "?token=SECRET#part"
+        }
+        let itemsFile = folder + "/items.json"
+        let listed = [secret("/files/coffee.jpg"), secret("/files/missing.jpg")]
+        try JSONSerialization.data(withJSONObject: listed).write(to: URL(fileURLWithPath: itemsFile))
+        let site = folder + "/site"
+        let environment = server.environment(home: folder)
+        let run = try Vitrine.run(["build", "-", "--items", itemsFile, "-o", site, "--no-tiles"], stdin: "", environment: environment)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains(server.url("/files/missing.jpg") + ": HTTP 404"), run.stderr)
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: site + "/manifest.json")))
+            as? [String: Any])
+        XCTAssertEqual((items(manifest).first?["source"] as? [String: Any])?["url"] as? String, server.url("/files/coffee.jpg"))
+        var published = [run.stderr]
+        for file in try FileManager.default.subpathsOfDirectory(atPath: site) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: site + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            published.append(String(decoding: try Data(contentsOf: URL(fileURLWithPath: site + "/" + file)), as: UTF8.self))
+        }
+        for text in published {
+            let leaks: Bool = text.contains("hunter2") || text.contains("SECRET")
+            XCTAssertFalse(leaks, "a secret in the site or a message")
+        }
+        XCTAssertTrue(published.contains { $0.contains("<html") }, "the page was among the files looked through")
+        // A rebuild reads the URL from the inputs again: nothing to fetch in full, nothing lost.
+        let again = try Vitrine.run(["build", "-", "--items", itemsFile, "-o", site, "--no-tiles"], stdin: "", environment: environment)
+        XCTAssertEqual(again.status, 1, again.stderr)
+        XCTAssertTrue(again.stderr.contains("0 outputs made"), again.stderr)
+
+        let kept = try Vitrine.run(["build", "-", "--items", itemsFile, "-o", folder + "/kept", "--no-tiles", "--keep-query"], stdin: "",
+            environment: environment)
+        let keptManifest = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/kept/manifest.json")))
+            as? [String: Any])
+        XCTAssertEqual((items(keptManifest).first?["source"] as? [String: Any])?["url"] as? String,
+            server.url("/files/coffee.jpg") + "?token=SECRET#part", kept.stderr)
+        XCTAssertFalse(kept.stderr.contains("hunter2"), kept.stderr)
+    }
+}

@@ -24,7 +24,7 @@ extension InputFile {
     /// the entry that declared it, else its path.
     public var name: String {
         switch origin {
-        case .remote(let url)?: url
+        case .remote(let url)?: RemoteURL.published(url)
         case .custom(let item)?: item.name
         case nil: path
         }
@@ -44,16 +44,17 @@ extension InputWalker {
     static func addURL(_ text: String, inputIndex: Int, into result: inout Result, seen: inout [String: String]) {
         let scheme = RemoteURL.scheme(of: text) ?? ""
         guard RemoteURL.schemes.contains(scheme) else {
-            result.errors.append(ItemError(path: text, message: "a \(scheme): URL: only http and https URLs are read", reason: .unsupported))
+            result.errors.append(ItemError(path: RemoteURL.published(text), message: "a \(scheme): URL: only http and https URLs are read",
+                reason: .unsupported))
             return
         }
         guard let url = RemoteURL.parse(text) else {
-            result.errors.append(ItemError(path: text, message: "not a valid URL", reason: .unreadable))
+            result.errors.append(ItemError(path: RemoteURL.published(text), message: "not a valid URL", reason: .unreadable))
             return
         }
         let key = "url:" + url.absoluteString
         if let first = seen[key] {
-            result.duplicates.append((text, first))
+            result.duplicates.append((RemoteURL.published(text), RemoteURL.published(first)))
             return
         }
         seen[key] = text

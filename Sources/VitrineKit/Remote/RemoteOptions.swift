@@ -22,6 +22,9 @@ public struct RemoteOptions: Sendable, Equatable {
     /// The largest body taken, in bytes, checked against `Content-Length` before any of it is
     /// read and counted while it is streamed to disk: default 200 MiB (`200M`).
     public var maxBytes = RemoteOptions.defaultMaxBytes
+    /// Publish a URL's query (and fragment) in `source.url`: default off, since queries carry
+    /// tokens. User info (`user:password@`) is never published.
+    public var keepQuery = false
 
     public static let defaultJobs = 4
     public static let defaultTimeout: Double = 30

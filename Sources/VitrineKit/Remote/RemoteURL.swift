@@ -18,6 +18,18 @@ public enum RemoteURL {
         return url
     }
 
+    /// `text` as it may be published (in the manifest, the page, messages): without user info
+    /// (`user:password@`), and without the query and fragment, which often carry tokens, unless
+    /// `keepQuery`. Worked on the text, so that a URL too broken to parse is cleaned all the same.
+    public static func published(_ text: String, keepQuery: Bool = false) -> String {
+        guard let separator = text.range(of: "://") else { return text }
+        var rest = text[separator.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if !keepQuery, let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<cut] }
+        return String(text[..<separator.upperBound] + rest)
+    }
+
     /// The scheme, lower-cased, when `text` is written as a URL (`scheme://…`); nil for a path.
     public static func scheme(of text: String) -> String? {
         guard let separator = text.range(of: "://") else { return nil }

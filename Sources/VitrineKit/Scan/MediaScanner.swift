@@ -55,6 +55,12 @@ public struct MediaScanner: Sendable {
         var items = scanned.items
         scanned.items = []
         let recordedKeys = order(&items, ids: ids, files: entryFiles, embedded: scanned, texts: &texts, walkIndex: found.walkIndex)
+        // A remote image's URL as it is published: never its user info (`user:password@`), its
+        // query only when asked (queries carry tokens). The full URL is read from the inputs
+        // again by the next run; the state holds none.
+        for position in items.indices {
+            if let url = items[position].source?.url { items[position].source?.url = RemoteURL.published(url, keepQuery: options.remote.keepQuery) }
+        }
 
         var manifest = Manifest()
         if let shard = options.shard {

@@ -56,7 +56,8 @@ extension MediaScanner {
     /// Downloads the remote files at `indices`: each becomes its copy in the cache.
     private func fetch(_ indices: [Int], of found: inout Found, into cache: RemoteCache, failures: inout [Int: ItemError]) {
         let names = indices.map { found.files[$0].name }
-        let urls = names.map { RemoteURL.parse($0) ?? URL(fileURLWithPath: "/") }  // the walk took only URLs that parse
+        // The URL as given, user info and query included; `names` are what messages show.
+        let urls = indices.map { found.files[$0].origin?.url.flatMap(RemoteURL.parse) ?? URL(fileURLWithPath: "/") }  // the walk took only URLs that parse
         listener?.receive(.started(phase: .fetch, total: urls.count))
         let results = Locked([(result: Result<Download, FetchFailure>, attempts: Int)?](repeating: nil, count: urls.count))
         RemoteFetcher(options: options.remote, cache: cache).fetch(urls) { [listener] event in

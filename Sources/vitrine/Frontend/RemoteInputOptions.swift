@@ -21,6 +21,7 @@ enum RemoteInputOptions {
         .value("max-download", placeholder: "SIZE", type: .custom(name: "a size like 50M or 1G") { ByteSize(parsing: $0) == nil ? "" : nil },
             defaultDescription: ByteSize(bytes: RemoteOptions.defaultMaxBytes).description,
             help: "largest download; a larger one is refused by its Content-Length, or stopped there while it streams"),
+        .flag("keep-query", help: "publish remote URLs with their query in source.url (removed by default: queries carry tokens)"),
     ]
 
     /// Reads the options into `options` (the items file read, the limits checked by the
@@ -32,6 +33,7 @@ enum RemoteInputOptions {
         remote.timeout = command.double("net-timeout") ?? remote.timeout
         remote.retries = command.int("retries") ?? remote.retries
         remote.maxBytes = command.value("max-download").flatMap(ByteSize.init(parsing:))?.bytes ?? remote.maxBytes
+        remote.keepQuery = command.flag("keep-query")
         do {
             options.remote = try remote.validated()
         } catch {
