@@ -295,16 +295,34 @@ final class BuildResumeTests: TemporaryFolderTestCase {
     {
         let process = Process()
         process.executableURL = Vitrine.executable
-        process.arguments = ["build", source, "-o", site, "--quiet"]
+        process.arguments = ["build", source, "-o", site] + (firstOutput ? ["--progress", "json"] : ["--quiet"])
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // With `firstOutput`, the stop waits for the first item a worker answered (its outputs
+        // in place and handed to the state): a file in thumbs/ may be there before its item is
+        // done, and a loaded machine then stopped the build with nothing finished.
+        let events = Pipe()
+        process.standardError = firstOutput ? events : FileHandle.nullDevice
+        let answered = DispatchSemaphore(value: 0)
         try process.run()
-        Thread.sleep(forTimeInterval: delay)
-        let deadline = Date().addingTimeInterval(60)
-        while firstOutput, Date() < deadline, process.isRunning,
-            ((try? FileManager.default.contentsOfDirectory(atPath: site + "/thumbs")) ?? []).filter({ !$0.hasPrefix(".") }).isEmpty {
-            Thread.sleep(forTimeInterval: 0.05)
+        if firstOutput {
+            DispatchQueue.global().async {
+                var signalled = false
+                var line = Data()
+                while case let chunk = events.fileHandleForReading.availableData, !chunk.isEmpty {
+                    for byte in chunk {
+                        guard byte == 0x0A else { line.append(byte); continue }
+                        let text = String(decoding: line, as: UTF8.self)
+                        line.removeAll()
+                        if !signalled, text.contains(#""event":"item""#), text.contains(#""phase":"render""#) {
+                            signalled = true
+                            answered.signal()
+                        }
+                    }
+                }
+            }
         }
+        Thread.sleep(forTimeInterval: delay)
+        if firstOutput { _ = answered.wait(timeout: .now() + 60) }
         XCTAssertTrue(process.isRunning, "still building when stopped")
         XCTAssertEqual(getpgid(process.processIdentifier), process.processIdentifier, "a group of its own")
         kill(wholeGroup ? -process.processIdentifier : process.processIdentifier, signal)
