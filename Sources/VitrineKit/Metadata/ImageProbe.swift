@@ -88,6 +88,11 @@ public struct ImageHeader: Codable, Equatable, Sendable {
 /// Reads a file's header with libvips: format by content, upright size, orientation, date.
 /// Runs inside a worker process, one file at a time.
 public enum ImageProbe {
+    /// What a probe answers besides its options, kept with each answer in a build's state.
+    /// Bump it when the same file gets another answer. 2: text not named like a picture is
+    /// passed over (a note holding `<svg>` was a broken picture).
+    public static let version = 2
+
     public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
         let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }
         guard case .image(var header) = outcome else { return outcome }
@@ -134,6 +139,10 @@ public enum ImageProbe {
             return .failed(message: "content is \(format.uppercased()), not a picture (name ends in .\(ending))",
                 reason: .unsupported)
         }
+        // Not named like media: text is passed over quietly, whatever words it starts with.
+        if !meantAsImage, !meantAsVideo, MediaFormat.textLoaders.contains(format) || startsWithText(path) {
+            return .ignored(reason: "text, not named like a picture (\(format.uppercased()) signature)")
+        }
         do {
             let image = try Operation.image(loader, ["filename": .string(path)])
             let pixels = image.width * image.height
@@ -173,6 +182,13 @@ public enum ImageProbe {
             }
             return .failed(message: message, reason: .unreadable)
         }
+    }
+
+    /// Whether the file's first bytes are text (``MediaFormat/isText(_:)``).
+    static func startsWithText(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return MediaFormat.isText((try? handle.read(upToCount: MediaFormat.textHeadBytes)) ?? Data())
     }
 
     static func probeVideo(path: String, options: ProbeOptions) -> ProbeOutcome {

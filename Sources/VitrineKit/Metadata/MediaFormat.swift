@@ -13,6 +13,11 @@ public enum MediaFormat {
         "openexr", "magick",
     ]
 
+    /// Loaders of text formats, whose signatures are words any text may start with or hold
+    /// (`<svg` in a note, `#?RADIANCE`, `P3`): a file is taken for one only when its name ends
+    /// like a picture's.
+    public static let textLoaders: Set<String> = ["svg", "rad", "ppm"]
+
     /// Loaders never asked what a file is: OpenSlide (whole-slide microscope scans) sniffs every
     /// file before the photo loaders, opening each as a SQLite database among other things.
     public static let skippedLoaders = ["openslideload"]
@@ -41,6 +46,17 @@ public enum MediaFormat {
         guard let range = nickname.range(of: "load") else { return nickname }
         return String(nickname[..<range.lowerBound])
     }
+
+    /// Whether `head`, a file's first bytes, is text: no control characters but white space
+    /// and escape (UTF-8 and Latin-1 letters are text). A binary signature at the start of a
+    /// text (`GIF89a` in a note) does not make it a picture; real pictures have NUL or control
+    /// bytes among their first few (sizes, lengths, palettes).
+    public static func isText(_ head: some Collection<UInt8>) -> Bool {
+        !head.isEmpty && head.allSatisfy { $0 >= 0x20 && $0 != 0x7F || (0x09...0x0D).contains($0) || $0 == 0x1B }
+    }
+
+    /// How much of a file ``isText(_:)`` looks at.
+    public static let textHeadBytes = 512
 
     /// Whether the file name's ending says it is meant to be a picture or a video.
     public static func looksLikeMedia(_ path: String) -> Bool {

@@ -14,6 +14,10 @@ public struct GalleryOptions: Sendable {
     /// Whole-gallery work run, in this order, once every item's outputs are folded into the
     /// manifest (a contact sheet): default none. Their item outputs are planned with ``outputs``.
     public var phases: [any GalleryPhase] = []
+    /// Whether inputs inside ``outputFolder`` are read: default not. A command writing files
+    /// of the names asked for (`sheet --frames 9 clip.mp4 -o clip-sheet.jpg`) writes beside
+    /// its inputs, into a folder it does not own.
+    public var readsOutputFolder = false
 
     public init(outputs: [AnyOutput], outputFolder: String) {
         self.outputs = outputs
@@ -46,7 +50,7 @@ public struct GalleryBuilder {
         if scan.remote.cacheFolder == nil { scan.remote.cacheFolder = RemoteOptions.defaultCacheFolder(in: options.outputFolder) }
         var scanner = MediaScanner(options: scan, pool: pool, listener: listener)
         // Outputs written into a folder below an input must not come back as photos next time.
-        scanner.excludedFolders = [options.outputFolder]
+        if !options.readsOutputFolder { scanner.excludedFolders = [options.outputFolder] }
         var report = try scanner.scan(inputs, readList: readList)
         let plan = plan(for: report)
         report.manifest = make(plan, of: report.manifest, on: pool)
@@ -60,7 +64,7 @@ public struct GalleryBuilder {
     public func build(_ manifest: Manifest) -> Manifest {
         let aliases = PathAliases()
         let sources = SourceSettings(options)
-        let plan = GalleryPlan(items: manifest.items, outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
+        let plan = GalleryPlan(items: manifest.items, outputs: outputs(for: manifest.items), outputFolder: options.outputFolder) { item, file in
             let path = file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path
             return sources.source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
         }
@@ -84,6 +88,9 @@ public struct GalleryBuilder {
         return (options.outputs + options.phases.flatMap(\.itemOutputs)).filter { seen.insert($0).inserted }
     }
 
+    /// ``allOutputs`` settled for the gallery's items (``OutputKind/settled(for:)``).
+    func outputs(for items: [Item]) -> [AnyOutput] { allOutputs.map { $0.settled(for: items) } }
+
     /// Every item's outputs, with what the scan learnt of its source.
     public func plan(for report: MediaScanner.Report) -> GalleryPlan {
         GalleryPlan(items: report.manifest.items, planner: planner(for: report))
@@ -94,7 +101,7 @@ public struct GalleryBuilder {
     public func planner(for report: MediaScanner.Report) -> ItemPlanner {
         let (aliases, needsTransform, intents) = (report.aliases, report.needsColourTransform, report.renderingIntents)
         let sources = SourceSettings(options)
-        return ItemPlanner(outputs: allOutputs, outputFolder: options.outputFolder) { item, file in
+        return ItemPlanner(outputs: outputs(for: report.manifest.items), outputFolder: options.outputFolder) { item, file in
             let path = file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
             return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),

@@ -27,6 +27,15 @@ public protocol OutputKind: Codable, Hashable, Sendable {
 
     /// Records what was made in the manifest's item.
     func fold(_ product: Product, target: OutputTarget, into item: inout Item)
+
+    /// This output once the gallery's items are known, before any is planned: a kind whose
+    /// paths depend on the whole gallery (a lone video's sheet keeps the name asked for) sets
+    /// them here. Default: itself.
+    func settled(for items: [Item]) -> Self
+}
+
+extension OutputKind {
+    public func settled(for items: [Item]) -> Self { self }
 }
 
 /// What the plan knows of an item when it plans outputs for it.
@@ -106,6 +115,10 @@ public struct AnyOutput: Codable, Hashable, Sendable, CustomStringConvertible {
 
     // Forwarding, with the kind's types opened.
     func target(for item: PlanningItem) -> OutputTarget? { base.target(for: item) }
+
+    func settled(for items: [Item]) -> AnyOutput { Self.settle(base, for: items) }
+
+    private static func settle<Kind: OutputKind>(_ kind: Kind, for items: [Item]) -> AnyOutput { AnyOutput(kind.settled(for: items)) }
 
     func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> AnyProduct {
         try Self.make(base, target, from: picture, staging: staging)

@@ -5,7 +5,7 @@ import VipsKit
 /// at evenly spaced times of the video stream (``VideoFrames/times(count:duration:)``), each
 /// labelled with its time, in a grid of ⌈√frames⌉ columns unless the settings say otherwise,
 /// under a header with the file's name, duration, size in pixels, codec and size in bytes.
-/// One file per video, `<id>-sheet.<ext>`; photos get none. The item gains `sheet`.
+/// One file per video, `<id>-sheet.<ext>` or the name asked for; photos get none. The item gains `sheet`.
 public struct VideoSheetSpec: OutputKind {
     public static let kindName = "video-sheet"
 
@@ -14,12 +14,20 @@ public struct VideoSheetSpec: OutputKind {
     /// margin, the background and the encoding; its captions, numbers and footer are not used.
     public var settings: SheetSettings
 
+    /// The file name asked for (`-o clip-sheet.jpg`, ``SheetDestination``), or nil for
+    /// `<id>-sheet.<ext>`: default nil.
+    public var fileName: String?
+    /// The videos among the gallery's items, known once it is scanned (``settled(for:)``): a
+    /// lone video's sheet keeps the name asked for, several are told apart by their ids.
+    public var videoCount = 0
+
     /// The box a frame is fitted into when none is asked for: frames keep their shape.
     public static let defaultCell = Box(width: 320, height: 320)
 
     /// - Parameter columns: default ⌈√frames⌉.
-    public init(frames: Int, settings: SheetSettings, columns: Int? = nil) {
+    public init(frames: Int, settings: SheetSettings, columns: Int? = nil, fileName: String? = nil) {
         self.frames = frames
+        self.fileName = fileName
         self.settings = settings
         self.settings.columns = columns ?? Self.defaultColumns(frames: frames)
     }
@@ -34,7 +42,16 @@ public struct VideoSheetSpec: OutputKind {
         return parts.joined(separator: "-")
     }
 
-    public func path(forID id: String) -> String { id + "-sheet." + settings.encoding.format.fileExtension }
+    public func path(forID id: String) -> String {
+        guard let fileName else { return id + "-sheet." + settings.encoding.format.fileExtension }
+        return SheetDestination.videoFileName(fileName, id: id, videoCount: videoCount)
+    }
+
+    public func settled(for items: [Item]) -> VideoSheetSpec {
+        var settled = self
+        settled.videoCount = items.lazy.filter { $0.kind == .video }.count
+        return settled
+    }
 
     public func target(for item: PlanningItem) -> OutputTarget? {
         // No pixels of the item's decode: the frames come from ffmpeg, here.

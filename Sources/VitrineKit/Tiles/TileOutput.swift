@@ -55,9 +55,13 @@ extension TileSpec: OutputKind {
     }
 
     /// The IIIF image service's id of item `id`: the base URL and the pyramid's folder.
-    public func serviceID(forID id: String) -> String? {
+    public func serviceID(forID id: String) -> String? { serviceID(atPath: Path.join(folder, id)) }
+
+    /// The same of the pyramid at `path` below the output folder (``folder`` included), without
+    /// the layout's suffix.
+    func serviceID(atPath path: String) -> String? {
         guard layout.isIIIF, let baseURL else { return nil }
-        return baseURL + "/" + Path.join(folder, id) + layout.suffix
+        return baseURL + "/" + path + layout.suffix
     }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made? {
@@ -75,7 +79,8 @@ extension TileSpec: OutputKind {
         do { try AtomicFile.createFolder(tree) } catch { throw ItemFailure.write(error.description) }
         let cutName = layout == .dz ? name : name + layout.suffix
         try TilePyramid.cut(image, spec: self, into: tree, name: cutName)
-        if let version = IIIFVersion(layout), let serviceID = serviceID(forID: id) {
+        // `id` is the pyramid's path below the output folder, its folder included.
+        if let version = IIIFVersion(layout), let serviceID = serviceID(atPath: id) {
             let root = Path.join(tree, cutName)
             let info = try IIIFImageInfo.json(id: serviceID, geometry: geometry, version: version, format: format)
             do { try info.write(to: URL(fileURLWithPath: Path.join(root, "info.json"))) } catch {

@@ -29,7 +29,7 @@ public struct TileSpec: Codable, Hashable, Sendable {
     /// How viewers may zoom, recorded in the manifest: default ``ZoomOptions/init()``.
     public var zoom = ZoomOptions()
     /// The folder below the output folder the pyramids go in (`tiles`): default none, the
-    /// output folder itself. It does not shape the files: it is not in ``identifier``.
+    /// output folder itself. It shapes only the IIIF ids, in ``identifier`` with the base URL.
     public var folder: String = ""
 
     public init(layout: TileLayout = .dz, tileSize: Int? = nil, overlap: Int? = nil, format: TileFormat = .jpeg,
@@ -67,7 +67,8 @@ public struct TileSpec: Codable, Hashable, Sendable {
         parts.append(container.rawValue)
         parts.append("min\(minSize)")
         if keepMetadata { parts.append("meta") }
-        if let baseURL { parts.append("id=" + baseURL) }
+        // The ids in info.json hold the folder: a site made when they held it twice is remade.
+        if let baseURL { parts.append("id=" + (folder.isEmpty ? baseURL : baseURL + "/" + folder)) }
         return parts.joined(separator: "-")
     }
 

@@ -21,13 +21,16 @@ enum SheetCommand {
             \(SheetLayout.captionTop) + \(SheetLayout.captionLineHeight)·lines; header \(SheetLayout.titleBand) with a title, else 0; footer \(SheetLayout.footerBand)
             unless --footer none. Several pages make FILE into FILE-001.jpg, FILE-002.jpg…
             unless it holds a %03d-style number. The manifest printed gains "sheets".
-            With --frames N, -o is a folder: each video gets DIR/<id>-sheet.jpg, N frames at
+            -o is a folder when it is an existing folder or ends in '/' (the sheet is then
+            DIR/\(SheetDestination.defaultSheetName).jpg), else a file name.
+            With --frames N, each video gets a sheet (FILE; with several videos FILE-<id>.jpg
+            unless FILE holds %s for the id; in a folder DIR/<id>-sheet.jpg): N frames at
             evenly spaced times of its video stream (2 % left out at each end; black frames
             passed over) in ⌈√N⌉ columns, each with its time, under a header with the file's
             name, duration, size, codec and bytes; the item gains "sheet". See vitrine-sheet(1).
             """,
         options: [
-            .value("output", short: "o", placeholder: "FILE", help: "the sheet to write (required); with --frames, a folder"),
+            .value("output", short: "o", placeholder: "FILE", help: "the sheet to write (required); a folder when it exists or ends in /"),
             .value("manifest", placeholder: "FILE", help: "make the sheet of this manifest's items (- for stdin) instead of scanning inputs"),
             .value("columns", placeholder: "N", type: .integer(in: 1...1000), defaultDescription: "\(SheetSettings.defaultColumns); ⌈√frames⌉ with --frames",
                 help: "cells a row; 1 makes a vertical strip"),
@@ -55,7 +58,7 @@ enum SheetCommand {
                 defaultDescription: "jpeg \(ImageFormat.jpeg.defaultQuality), webp \(ImageFormat.webp.defaultQuality)", help: "encoder quality"),
             .flag("skip-bad", help: "leave files that could not be read out of the sheet (they are still named and listed in errors)"),
             .value("frames", placeholder: "N", type: .integer(in: 1...400),
-                help: "make one sheet of N frames per video into the folder -o (photos get none)"),
+                help: "make one sheet of N frames per video (photos get none)"),
         ] + InputOptions.specs(besides: ["gap"]) + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
@@ -70,11 +73,13 @@ enum SheetCommand {
             Diagnostics.usageError("missing INPUT (or --items FILE, or --manifest FILE)", commandPath: command.path)
             return ExitStatus.usage
         }
-        guard var scan = InputOptions.scanOptions(from: command, viewerGap: false), let settings = settings(from: command, output: output) else {
+        let destination = SheetDestination(output: output)
+        guard var scan = InputOptions.scanOptions(from: command, viewerGap: false),
+            let settings = settings(from: command, fileExtension: destination.fileExtension)
+        else {
             return ExitStatus.usage
         }
-        let frames = command.int("frames")
-        let folder = frames == nil ? Path.parent(of: output) : output
+        let folder = destination.folder
         // The cells' folder goes at the end: downloads are kept beside the sheet.
         if scan.remote.cacheFolder == nil { scan.remote.cacheFolder = RemoteOptions.defaultCacheFolder(in: folder) }
         do {
@@ -85,9 +90,11 @@ enum SheetCommand {
         }
         var options: GalleryOptions
         var cells: String?
-        if let frames {
-            options = GalleryOptions(outputs: [AnyOutput(VideoSheetSpec(frames: frames, settings: settings, columns: command.int("columns")))],
-                outputFolder: output)
+        if let frames = command.int("frames") {
+            let spec = VideoSheetSpec(frames: frames, settings: settings, columns: command.int("columns"), fileName: destination.fileName)
+            options = GalleryOptions(outputs: [AnyOutput(spec)], outputFolder: folder)
+            // A file name asked for may sit beside the videos.
+            options.readsOutputFolder = destination.fileName != nil
         } else {
             guard let scratch = temporaryFolder() else {
                 Diagnostics.error("cannot make a temporary folder for the cells in \(NSTemporaryDirectory())")
@@ -95,7 +102,7 @@ enum SheetCommand {
             }
             cells = scratch
             options = GalleryOptions(outputs: [], outputFolder: scratch)
-            options.phases = [SheetPhase(settings: settings, folder: folder, fileName: Path.name(of: output))]
+            options.phases = [SheetPhase(settings: settings, folder: folder, fileName: destination.sheetName(format: settings.encoding.format))]
         }
         defer { if let cells { try? FileManager.default.removeItem(atPath: cells) } }
         options.scan = scan
@@ -114,7 +121,8 @@ enum SheetCommand {
     }
 
     /// The sheet's settings from the command line, checked by the library; nil after saying why.
-    static func settings(from command: ParsedCommand, output: String) -> SheetSettings? {
+    /// - Parameter fileExtension: that of the file name `-o` asked for, lowercased; empty for a folder.
+    static func settings(from command: ParsedCommand, fileExtension: String) -> SheetSettings? {
         if command.flag("fit") && command.flag("fill") {
             Diagnostics.usageError("--fit and --fill cannot be used together", commandPath: command.path)
             return nil
@@ -138,7 +146,7 @@ enum SheetCommand {
         settings.footer = command.value("footer") != "none"
         settings.perSheet = command.int("per-sheet")
         settings.skipBad = command.flag("skip-bad")
-        let named = ImageFormat.allCases.first { [$0.rawValue, $0.fileExtension].contains(Path.fileExtension(of: output).lowercased()) }
+        let named = ImageFormat.allCases.first { [$0.rawValue, $0.fileExtension].contains(fileExtension) }
         let format = command.value("format").flatMap(ImageFormat.init(rawValue:))
             ?? named.flatMap { SheetSettings.formats.contains($0) ? $0 : nil } ?? .jpeg
         settings.encoding = Encoding(format: format, quality: command.int("quality"), background: settings.background)
