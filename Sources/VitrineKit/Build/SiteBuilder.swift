@@ -113,7 +113,8 @@ public struct SiteBuilder {
             return
         }
         let phase = SheetPhase(settings: settings, folder: site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName))
-        phase.run(on: &manifest, context: GalleryPhaseContext(outputFolder: site, listener: listener, isCancelled: { [pool] in pool.isCancelled }))
+        let context = GalleryPhaseContext(outputFolder: site, listener: listener, isCancelled: { [pool] in pool.isCancelled })
+        phase.run(on: &manifest, context: context)
         // Stopped among the pages: the state still has the last build's fingerprint, so the next
         // build composes them all again.
         try stopIfCancelled()

@@ -58,7 +58,7 @@ final class CurlHandle {
         _ = vitrine_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
         // libcurl's own clocks are backstops only.
         _ = vitrine_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, max(1, Int(reception.timeout.rounded(.up))))
-        _ = vitrine_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int((reception.deadline - reception.elapsed + 1) * 1000))
+        _ = vitrine_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int((reception.deadline - reception.elapsed + 1) * 1000)))
         let code = curl_easy_perform(handle)
         var status = 0
         _ = vitrine_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

@@ -1,7 +1,6 @@
 import Foundation
 import VipsKit
 
-
 /// A downloaded (or still current) copy of a URL.
 public struct Download: Sendable, Equatable {
     /// The copy, in the cache folder.
