@@ -49,12 +49,19 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        // libcurl, for remote images (downloads that stop at once on a signal and wait without
+        // spinning); Debian: libcurl4-openssl-dev, Homebrew: curl.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // Safe Swift over libvips' introspection API: operations by name, typed options, throws.
         .target(name: "VipsKit", dependencies: ["CVips"]),
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive"]),
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive", "CCurl"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

@@ -13,6 +13,7 @@ Routes (GET):
   /status/CODE/ANY            CODE, with a short HTML body
   /huge/MEGABYTES             zeros, with Content-Length (never held in memory)
   /huge-chunked/MEGABYTES     zeros, chunked: no Content-Length
+  /drip/SECONDS/BYTES         BYTES zeros with Content-Length, spread evenly over SECONDS (a slow server)
   /redirect-to/ENCODED        302 to the percent-decoded ENCODED
   /redirects/N/NAME           N redirects in a row, then the file
   /html/NAME                  an HTML page served as image/jpeg
@@ -87,6 +88,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return self.answer(int(parts[1]), b"<html><body>status</body></html>", [("Content-Type", "text/html")])
             if route in ("huge", "huge-chunked") and len(parts) == 2:
                 return self.huge(int(parts[1]) << 20, chunked=route == "huge-chunked")
+            if route == "drip" and len(parts) == 3:
+                return self.drip(float(parts[1]), int(parts[2]))
             if route == "redirect-to" and len(parts) >= 2:
                 location = urllib.parse.unquote("/".join(parts[1:]))
                 return self.answer(302, b"", [("Location", location)])
@@ -138,6 +141,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.write(CHUNK)
             if chunked:
                 self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def drip(self, seconds, size):
+        self.record(200)  # on arrival: the client may be gone before the end
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        steps = max(1, int(seconds * 4))
+        sent = 0
+        try:
+            for step in range(1, steps + 1):
+                self.wfile.write(b"\0" * (size * step // steps - sent))
+                self.wfile.flush()
+                sent = size * step // steps
+                if step < steps:
+                    time.sleep(seconds / steps)
         except (BrokenPipeError, ConnectionResetError):
             pass
 

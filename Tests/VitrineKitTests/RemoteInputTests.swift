@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import VipsKit
 import XCTest
@@ -65,10 +66,14 @@ final class RemoteInputTests: XCTestCase {
 
     func testFailuresAreNamedRetriedAndFiledByTheirCause() {
         let url = URL(string: "https://photos.example:8443/a.jpg")!
-        XCTAssertEqual(FetchFailure.from(URLError(.cannotFindHost), url: url, timeout: 30), .hostNotFound("photos.example"))
-        XCTAssertEqual(FetchFailure.from(URLError(.cannotConnectToHost), url: url, timeout: 30), .refused("photos.example:8443"))
-        XCTAssertEqual(FetchFailure.from(URLError(.timedOut), url: url, timeout: 7), .timedOut(seconds: 7))
-        XCTAssertEqual(FetchFailure.from(URLError(.networkConnectionLost), url: url, timeout: 30), .connectionLost)
+        let silence = FetchFailure.timedOut(seconds: 7)
+        XCTAssertEqual(FetchFailure.from(curl: CURLE_COULDNT_RESOLVE_HOST, detail: "", url: url, timedOut: silence), .hostNotFound("photos.example"))
+        XCTAssertEqual(FetchFailure.from(curl: CURLE_COULDNT_CONNECT, detail: "", url: url, timedOut: silence), .refused("photos.example:8443"))
+        XCTAssertEqual(FetchFailure.from(curl: CURLE_OPERATION_TIMEDOUT, detail: "", url: url, timedOut: silence), .timedOut(seconds: 7))
+        XCTAssertEqual(FetchFailure.from(curl: CURLE_RECV_ERROR, detail: "", url: url, timedOut: silence), .connectionLost)
+        XCTAssertEqual(FetchFailure.from(curl: CURLE_SSL_CONNECT_ERROR, detail: "a\nb", url: url, timedOut: silence), .secureConnection("a b"))
+        XCTAssertEqual(FetchFailure.deadline(seconds: 600).reason, .timeout)
+        XCTAssertFalse(FetchFailure.deadline(seconds: 600).isTransient, "an attempt that took too long would again")
         XCTAssertEqual(FetchFailure.hostNotFound("photos.example").message, "cannot resolve the host name photos.example")
         XCTAssertEqual(FetchFailure.status(404).message, "HTTP 404 Not Found")
         let transient: [FetchFailure] = [.status(500), .status(503), .refused("h:80"), .connectionLost, .timedOut(seconds: 1)]

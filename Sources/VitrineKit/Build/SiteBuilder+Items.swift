@@ -25,6 +25,8 @@ extension SiteBuilder {
         do { scanned = try scanner.scan(inputs, readList: readList) } catch { throw .scan(error) }
         cache.flush()
         if let failure = cache.failure { throw .state("cannot record the sources in the build's state: \(failure)") }
+        // Stopped during the downloads or the probes: what was probed is kept, nothing else is done.
+        try stopIfCancelled()
         var manifest = scanned.manifest
         scanned.manifest = Manifest()
 
@@ -47,6 +49,9 @@ extension SiteBuilder {
         let batch = 512, lanes = ProcessInfo.processInfo.activeProcessorCount
         for index in manifest.items.indices {
             if index % batch == 0 {
+                // Stopped: what was moved so far is recorded first, as at the end of a pass.
+                if pool.isCancelled { recorder?.flush() }
+                try stopIfCancelled()
                 let range = index..<min(manifest.items.count, index + batch)
                 let found = Locked([Matched](repeating: Matched(), count: range.count))
                 DispatchQueue.concurrentPerform(iterations: lanes) { [manifest, ledger] lane in

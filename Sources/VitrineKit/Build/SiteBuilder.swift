@@ -90,6 +90,7 @@ public struct SiteBuilder {
         // each as large as the gallery, are written.
         var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part, folder: folder)
         guard !dryRun, let state else { return report }
+        try stopIfCancelled()
         var manifest = report.manifest
         report.manifest = Manifest()
         if options.scan.shard != nil {
@@ -129,7 +130,11 @@ public struct SiteBuilder {
             return
         }
         let phase = SheetPhase(settings: settings, folder: site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName))
-        phase.run(on: &manifest, context: GalleryPhaseContext(outputFolder: site, listener: listener))
+        let context = GalleryPhaseContext(outputFolder: site, listener: listener, isCancelled: { [pool] in pool.isCancelled })
+        phase.run(on: &manifest, context: context)
+        // Stopped among the pages: the state still has the last build's fingerprint, so the next
+        // build composes them all again.
+        try stopIfCancelled()
         let made = manifest.sheets ?? []
         // Sheets of the last build that this one did not write again (fewer pages now).
         for old in kept?.sheets ?? [] where !made.contains(where: { $0.path == old.path }) {
@@ -156,11 +161,19 @@ public struct SiteBuilder {
             ?? SiteManifest.carried(from: stamp == nil ? nil : FileManager.default.contents(atPath: path))
         let (extra, kept) = SiteManifest.apply(carried, to: &manifest)
         try prepare(&manifest)
+        try stopIfCancelled()
         try write(manifest, extra: extra, to: path)
         if let state, let stamp = FileStamp(path: path) {
             try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
         }
+        try stopIfCancelled()
         try writePage(of: manifest, manifestFile: path)
+    }
+
+    /// Throws ``Failure/cancelled`` once the pool was cancelled (a signal), between steps that
+    /// each leave the site and its state consistent.
+    func stopIfCancelled() throws(Failure) {
+        if pool.isCancelled { throw .cancelled }
     }
 
     /// What the state notes of the manifest a build wrote: the file, and what it carries.

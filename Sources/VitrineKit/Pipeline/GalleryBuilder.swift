@@ -77,7 +77,7 @@ public struct GalleryBuilder {
         let outcomes = Self.run(plan, items: manifest.items, on: executor, listener: listener)
         var manifest = manifest
         fold(outcomes, of: plan, into: &manifest)
-        let context = GalleryPhaseContext(outputFolder: options.outputFolder, listener: listener)
+        let context = GalleryPhaseContext(outputFolder: options.outputFolder, listener: listener, isCancelled: { [pool] in pool.isCancelled })
         for phase in options.phases { phase.run(on: &manifest, context: context) }
         return manifest
     }

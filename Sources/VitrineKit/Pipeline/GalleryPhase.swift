@@ -33,10 +33,14 @@ public struct GalleryPhaseContext: Sendable {
     public var outputFolder: String
     /// Hears what the phase does: default none.
     public var listener: ProgressListener?
+    /// Whether the run was stopped (a signal): a phase checks it between its steps (a sheet's
+    /// pages) and returns soon after it turns true; default never.
+    public var isCancelled: @Sendable () -> Bool
 
-    public init(outputFolder: String, listener: ProgressListener? = nil) {
+    public init(outputFolder: String, listener: ProgressListener? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.outputFolder = outputFolder
         self.listener = listener
+        self.isCancelled = isCancelled
     }
 
     /// Tells the listener of a file the phase could not make, and records it in `manifest`.

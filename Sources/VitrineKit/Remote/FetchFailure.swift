@@ -1,10 +1,11 @@
+import CCurl
 import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Why a URL could not be downloaded, decided where it happened (the delegate, the transport),
+/// Why a URL could not be downloaded, decided where it happened (the reception, libcurl),
 /// never found later in a message. Its ``message`` is one line without the URL, which the error
 /// is filed under.
 public enum FetchFailure: Error, Equatable, Sendable {
@@ -15,6 +16,10 @@ public enum FetchFailure: Error, Equatable, Sendable {
     case connectionLost
     /// Nothing received for this many seconds (``RemoteOptions/timeout``).
     case timedOut(seconds: Int)
+    /// The attempt as a whole took longer than this many seconds (``RemoteOptions/deadline``).
+    case deadline(seconds: Int)
+    /// Stopped by a signal before it was done.
+    case stopped
     /// The server answered with an error status.
     case status(Int)
     /// Over ``RemoteOptions/maxBytes``: as announced by `Content-Length` (refused before any of
@@ -46,7 +51,7 @@ public enum FetchFailure: Error, Equatable, Sendable {
         switch self {
         case .status(let code) where code == 404 || code == 410: .notFound
         case .status(let code) where code == 401 || code == 403: .permission
-        case .timedOut: .timeout
+        case .timedOut, .deadline: .timeout
         case .tooLarge: .tooLarge
         case .redirectRefused: .unsupported
         case .write: .write
@@ -60,6 +65,8 @@ public enum FetchFailure: Error, Equatable, Sendable {
         case .refused(let address): "connection refused by \(address)"
         case .connectionLost: "the connection was lost"
         case .timedOut(let seconds): "nothing received for \(seconds) s (--net-timeout)"
+        case .deadline(let seconds): "not finished in \(seconds) s (--net-deadline)"
+        case .stopped: "stopped before it was done (interrupted)"
         case .status(let code): "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code).capitalized)"
         case .tooLarge(let limit, let announced?):
             "\(ByteSize(bytes: announced).spoken) announced, over the download limit of \(ByteSize(bytes: limit).spoken) (--max-download): not downloaded"
@@ -75,28 +82,22 @@ public enum FetchFailure: Error, Equatable, Sendable {
         }
     }
 
-    /// The failure a transport error stands for.
-    static func from(_ error: Error, url: URL, timeout: Int) -> FetchFailure {
+    /// The failure a libcurl error stands for; `detail` is libcurl's own words, and
+    /// `timedOut` what its timeout meant here (silence, or the deadline).
+    static func from(curl code: CURLcode, detail: String, url: URL, timedOut: FetchFailure) -> FetchFailure {
         let host = RemoteURL.host(of: url)
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-        let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else { return .other(oneLine(error)) }
-        switch URLError.Code(rawValue: nsError.code) {
-        case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(host)
-        case .cannotConnectToHost: return .refused("\(host):\(port)")
-        case .networkConnectionLost, .notConnectedToInternet: return .connectionLost
-        case .timedOut: return .timedOut(seconds: timeout)
-        case .httpTooManyRedirects: return .tooManyRedirects
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-             .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return .secureConnection(oneLine(error))
-        default: return .other(oneLine(error))
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound(host)
+        case CURLE_COULDNT_CONNECT: return .refused("\(host):\(port)")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE: return .connectionLost
+        case CURLE_OPERATION_TIMEDOUT: return timedOut
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            return .secureConnection(oneLine(detail))
+        default: return .other(oneLine(detail))
         }
     }
 
-    /// An error's description on one line (FoundationNetworking's carry libcurl's words).
-    private static func oneLine(_ error: Error) -> String {
-        let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? "\(error)"
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
+    private static func oneLine(_ text: String) -> String { text.split(whereSeparator: \.isNewline).joined(separator: " ") }
 }

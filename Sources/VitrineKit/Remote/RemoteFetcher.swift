@@ -1,10 +1,6 @@
 import Foundation
 import VipsKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A downloaded (or still current) copy of a URL.
 public struct Download: Sendable, Equatable {
     /// The copy, in the cache folder.
@@ -25,58 +21,37 @@ public enum FetchEvent: Sendable {
     case finished(index: Int, result: Result<Download, FetchFailure>, attempts: Int)
 }
 
-/// Downloads URLs into a ``RemoteCache`` with Foundation's URLSession (FoundationNetworking on
-/// Linux), in ephemeral sessions: no cache and no cookies are kept (the default configuration
-/// keeps both under `$HOME`), and the folders FoundationNetworking makes all the same go into
-/// a private folder that is removed (``SessionFolders``).
+/// Downloads URLs into a ``RemoteCache`` with libcurl, one handle per download thread; no
+/// cookie, cache or credential file is read or written.
 ///
 /// A copy already in the cache is asked for again with `If-None-Match` / `If-Modified-Since`
 /// and kept on 304. Bodies are streamed to a temporary file beside the copy and renamed over it
 /// when whole, so a copy is never half-written. ``RemoteOptions`` says how many at once, how
-/// long to wait, how often to retry (with a doubling wait) and how much to take; redirects are
-/// followed only to `http` and `https`, judged by the response's own `Location` header
-/// (FoundationNetworking rewrites `file:///etc/passwd` into `http://same-host/etc/passwd`).
+/// long to wait (for anything, and for the whole attempt), how often to retry (with a doubling
+/// wait) and how much to take; redirects are followed only to `http` and `https`, judged by the
+/// response's own `Location` header.
 ///
-/// Each download thread has a session of its own, and so a delegate queue of its own: a
-/// body being written out (``BoundedDelegateQueue``) never holds up another download's
-/// callbacks. The timeout is watched here, by the clock: FoundationNetworking's own timer runs
-/// on a queue all its sessions share, which is late while a body is being written.
+/// A fetch stops within about a second of `isCancelled` turning true (a signal): transfers
+/// under way end, no retry and no new URL is begun, and no event is told of what was not done.
 public final class RemoteFetcher: @unchecked Sendable {
     public let options: RemoteOptions
     public let cache: RemoteCache
+    public let isCancelled: @Sendable () -> Bool
 
-    /// One session and its delegate, used by one download thread.
-    private struct Lane {
-        var session: URLSession
-        var delegate: TransferDelegate
-    }
-
-    public init(options: RemoteOptions, cache: RemoteCache) {
+    public init(options: RemoteOptions, cache: RemoteCache, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.options = options
         self.cache = cache
+        self.isCancelled = isCancelled
     }
 
-    private func makeLane() -> Lane {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // The timeout is watched here (see `attempt`); FoundationNetworking's own timer is only a
-        // backstop, since it runs late and counts time this process held the transfer back.
-        configuration.timeoutIntervalForRequest = Double(options.wholeSecondsTimeout + Self.timerMargin)
-        configuration.httpAdditionalHeaders = ["User-Agent": "vitrine/\(VitrineVersion.string)"]
-        let delegate = TransferDelegate()
-        return Lane(session: URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue()),
-            delegate: delegate)
-    }
+    /// The statuses that are redirects, followed when their `Location` may be.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// Downloads each of `urls`, at most ``RemoteOptions/jobs`` at once, telling `events` of
-    /// retries and of each URL's end (one event at a time). Returns when every one is done.
+    /// retries and of each URL's end (one event at a time). Returns when every one is done, or
+    /// soon after `isCancelled`.
     ///
-    /// Each download waits for its transfer on a thread of its own, not on Dispatch's shared
-    /// threads: on Linux there are only as many of those as cores, and sessions need them.
+    /// Each download runs on a thread of its own (libcurl's transfers block the thread).
     public func fetch(_ urls: [URL], events: @escaping @Sendable (FetchEvent) -> Void) {
         let entries = urls.map(cache.entry(for:))
         for folder in Set(entries.map { Path.parent(of: $0.data) }) { AtomicFile.removeLeftovers(in: folder) }
@@ -86,22 +61,19 @@ public final class RemoteFetcher: @unchecked Sendable {
         let finished = DispatchSemaphore(value: 0)
         let threads = min(options.jobs, urls.count)
         guard threads > 0 else { return }
-        let (lanes, folders) = SessionFolders.making(in: cache.folder) { (0..<threads).map { _ in makeLane() } }
-        defer {
-            for lane in lanes { lane.session.invalidateAndCancel() }
-            SessionFolders.remove(folders)
-        }
-        for lane in lanes {
+        for _ in 0..<threads {
             Thread.detachNewThread {
-                while true {
+                let handle = CurlHandle()
+                while !self.isCancelled() {
                     let index = next.withLock { value -> Int in
                         defer { value += 1 }
                         return value
                     }
                     guard index < urls.count else { break }
-                    let (result, attempts) = self.download(urls[index], into: entries[index], on: lane) { failure, attempt, total, delay in
+                    let (result, attempts) = self.download(urls[index], into: entries[index], with: handle) { failure, attempt, total, delay in
                         tell(.retrying(index: index, failure: failure, attempt: attempt, of: total, delay: delay))
                     }
+                    if case .failure(.stopped) = result { break }
                     tell(.finished(index: index, result: result, attempts: attempts))
                 }
                 finished.signal()
@@ -111,85 +83,90 @@ public final class RemoteFetcher: @unchecked Sendable {
     }
 
     /// One URL, tried again while it fails in a way that may pass.
-    private func download(_ url: URL, into entry: RemoteCache.Entry, on lane: Lane,
+    private func download(_ url: URL, into entry: RemoteCache.Entry, with handle: CurlHandle,
                           retrying: (FetchFailure, Int, Int, Double) -> Void) -> (Result<Download, FetchFailure>, Int) {
         let total = options.retries + 1
         var attempt = 1
         while true {
-            let result = self.attempt(url, into: entry, on: lane)
+            let result = self.attempt(url, into: entry, with: handle)
             guard case .failure(let failure) = result, failure.isTransient, attempt < total else { return (result, attempt) }
             let delay = RemoteOptions.firstBackoff * pow(2, Double(attempt - 1))
             retrying(failure, attempt + 1, total, delay)
-            Thread.sleep(forTimeInterval: delay)
+            let until = ProcessInfo.processInfo.systemUptime + delay
+            while ProcessInfo.processInfo.systemUptime < until {
+                if isCancelled() { return (.failure(.stopped), attempt) }
+                Thread.sleep(forTimeInterval: min(0.1, max(0, until - ProcessInfo.processInfo.systemUptime)))
+            }
             attempt += 1
         }
     }
 
-    /// One request: conditional when the cache has a copy with validators.
-    private func attempt(_ url: URL, into entry: RemoteCache.Entry, on lane: Lane) -> Result<Download, FetchFailure> {
+    /// One attempt: a request (conditional when the cache has a copy with validators), and the
+    /// redirects it is answered with, under one deadline.
+    private func attempt(_ url: URL, into entry: RemoteCache.Entry, with handle: CurlHandle) -> Result<Download, FetchFailure> {
         let validators = cache.validators(of: entry)
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: Double(options.wholeSecondsTimeout + Self.timerMargin))
-        request.setValue("image/*, video/*;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
-        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let date = validators?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
-        let transfer = Transfer(url: url, partPath: AtomicFile.temporaryPath(for: entry.data), maxBytes: options.maxBytes)
-        let task = lane.session.dataTask(with: request)
-        lane.delegate.register(transfer, for: task)
-        task.resume()
-        // Silence counts from now, and never while a body being written out holds every
-        // transfer back (they share one queue): only time the server could have been heard.
-        transfer.touch()
-        let limit = Double(options.wholeSecondsTimeout)
-        while transfer.done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            if BoundedDelegateQueue.isHoldingBack { transfer.touch() }
-            guard transfer.silence > limit else { continue }
-            lane.session.delegateQueue.addOperation { lane.delegate.timeOut(task, transfer, seconds: Int(limit)) }
-            // A cancelled task ends at once; should it not, it is left behind rather than waited for.
-            _ = transfer.done.wait(timeout: .now() + .seconds(10))
-            break
+        var headers = ["Accept: image/*, video/*;q=0.9, */*;q=0.5"]
+        if let etag = validators?.etag { headers.append("If-None-Match: " + etag) }
+        if let date = validators?.lastModified { headers.append("If-Modified-Since: " + date) }
+        let reception = Reception(partPath: AtomicFile.temporaryPath(for: entry.data), maxBytes: options.maxBytes,
+            timeout: Double(options.wholeSecondsTimeout), deadline: options.deadline, isCancelled: isCancelled)
+        defer { reception.close() }
+        var current = url
+        var redirects = 0
+        while true {
+            let answer = handle.get(current, headers: headers, into: reception)
+            if answer.failure == nil, Self.redirectStatuses.contains(answer.status) {
+                // The response's own Location, resolved against the URL that gave it.
+                let location = answer.headers["location"] ?? ""
+                guard let target = URL(string: location, relativeTo: current)?.absoluteURL,
+                    RemoteURL.parse(target.absoluteString) != nil
+                else { return .failure(.redirectRefused(location: location)) }
+                redirects += 1
+                guard redirects <= RemoteOptions.maxRedirects else { return .failure(.tooManyRedirects) }
+                current = target
+                continue
+            }
+            reception.close()
+            let outcome = finish(answer, reception: reception, entry: entry, asked: validators)
+            if case .failure = outcome { unlink(reception.partPath) }
+            return outcome
         }
-        lane.delegate.unregister(task)
-        try? transfer.file?.close()
-        let outcome = finish(transfer, entry: entry, asked: validators)
-        if case .failure = outcome { unlink(transfer.partPath) }
-        return outcome
     }
 
-    /// What a transfer that ended gave: the new copy put in place, the cached one kept, or why not.
-    private func finish(_ transfer: Transfer, entry: RemoteCache.Entry, asked: RemoteCache.Validators?)
-        -> Result<Download, FetchFailure>
-    {
-        if let failure = transfer.failure { return .failure(failure) }
-        if let error = transfer.error { return .failure(.from(error, url: transfer.url, timeout: options.wholeSecondsTimeout)) }
-        guard let response = transfer.response else { return .failure(.other("no response")) }
-        let lastModified = response.value(forHTTPHeaderField: "Last-Modified")
-        if response.statusCode == 304 {
+    /// What an answer gave: the new copy put in place, the cached one kept, or why not.
+    private func finish(_ answer: CurlHandle.Answer, reception: Reception, entry: RemoteCache.Entry,
+                        asked: RemoteCache.Validators?) -> Result<Download, FetchFailure> {
+        if let failure = answer.failure { return .failure(failure) }
+        let lastModified = answer.headers["last-modified"]
+        switch answer.status {
+        case 304:
             guard let asked else { return .failure(.notModifiedWithoutCopy) }
             return .success(Download(path: entry.data, bytes: asked.bytes, modified: Self.modificationTime(of: entry.data), reused: true))
+        case 200, 203:
+            if !reception.hasBody, let failure = reception.createEmptyBody() { return .failure(failure) }
+            reception.close()
+        case 0:
+            return .failure(.other("no response"))
+        case let code:
+            return .failure(.status(code))
         }
-        guard transfer.file != nil else { return .failure(.status(response.statusCode)) }
         do {
-            try AtomicFile.moveIntoPlace(transfer.partPath, over: entry.data)
+            try AtomicFile.moveIntoPlace(reception.partPath, over: entry.data)
         } catch {
             return .failure(.write("cannot keep the download: \(error.reason)"))
         }
         if let date = lastModified.flatMap(Self.httpDate) {
             try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: entry.data)
         }
-        let validators = RemoteCache.Validators(etag: response.value(forHTTPHeaderField: "ETag"), lastModified: lastModified,
-            bytes: transfer.received)
+        let validators = RemoteCache.Validators(etag: answer.headers["etag"], lastModified: lastModified, bytes: reception.received)
         if validators.etag != nil || validators.lastModified != nil {
             try? cache.store(validators, of: entry)
         } else {
             unlink(entry.meta)
         }
-        return .success(Download(path: entry.data, bytes: transfer.received, modified: Self.modificationTime(of: entry.data),
+        return .success(Download(path: entry.data, bytes: reception.received, modified: Self.modificationTime(of: entry.data),
             reused: false))
     }
-
-    /// Seconds FoundationNetworking's own timer waits beyond the timeout.
-    static let timerMargin = 60
 
     static func modificationTime(of path: String) -> Double {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -12,10 +12,13 @@ public struct RemoteOptions: Sendable, Equatable {
     /// Downloads at once: default 4.
     public var jobs = RemoteOptions.defaultJobs
     /// Seconds a download may go without receiving anything (to connect, for the headers, or
-    /// between two parts of the body) before it is given up, not counting the time another
-    /// download's body being written out held it back: default 30. Whole seconds (a fraction is
-    /// rounded up), as FoundationNetworking counts them.
+    /// between two parts of the body) before it is given up: default 30. Whole seconds (a
+    /// fraction is rounded up).
     public var timeout = RemoteOptions.defaultTimeout
+    /// Seconds one attempt may take in all, redirects included, however steadily the server
+    /// sends (a server dripping a byte at a time never falls silent): default 600. Not tried
+    /// again: another attempt would take as long.
+    public var deadline = RemoteOptions.defaultDeadline
     /// Attempts after the first, on a server error (5xx), a timeout or a connection refused
     /// or lost; never on a 4xx: default 2.
     public var retries = RemoteOptions.defaultRetries
@@ -28,6 +31,7 @@ public struct RemoteOptions: Sendable, Equatable {
 
     public static let defaultJobs = 4
     public static let defaultTimeout: Double = 30
+    public static let defaultDeadline: Double = 600
     public static let defaultRetries = 2
     public static let defaultMaxBytes = 200 << 20
     /// Redirects followed for one URL: 5.
@@ -35,7 +39,7 @@ public struct RemoteOptions: Sendable, Equatable {
     /// The wait before the first retry, doubled before each next one: 0.5 s (0.5, 1, 2…).
     public static let firstBackoff: Double = 0.5
     /// The largest values the options take.
-    public static let maximumJobs = 64, maximumRetries = 10, maximumTimeout: Double = 3600
+    public static let maximumJobs = 64, maximumRetries = 10, maximumTimeout: Double = 3600, maximumDeadline: Double = 86_400
 
     public init() {}
 
@@ -45,16 +49,17 @@ public struct RemoteOptions: Sendable, Equatable {
         Path.join(Path.join(outputFolder, ".vitrine"), "cache")
     }
 
-    /// The timeout as FoundationNetworking takes it: whole seconds, at least 1.
+    /// The timeout in whole seconds, at least 1.
     var wholeSecondsTimeout: Int { max(1, Int(timeout.rounded(.up))) }
 
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        case jobs(Int), timeout(Double), retries(Int), maxBytes(Int)
+        case jobs(Int), timeout(Double), deadline(Double), retries(Int), maxBytes(Int)
 
         public var description: String {
             switch self {
             case .jobs(let value): "--net-jobs \(value): from 1 to \(RemoteOptions.maximumJobs)"
             case .timeout(let value): "--net-timeout \(value): from 1 to \(Int(RemoteOptions.maximumTimeout)) seconds"
+            case .deadline(let value): "--net-deadline \(value): from 1 to \(Int(RemoteOptions.maximumDeadline)) seconds"
             case .retries(let value): "--retries \(value): from 0 to \(RemoteOptions.maximumRetries)"
             case .maxBytes(let value): "--max-download \(value): at least 1 byte"
             }
@@ -65,6 +70,7 @@ public struct RemoteOptions: Sendable, Equatable {
     public func validated() throws(Problem) -> RemoteOptions {
         guard (1...Self.maximumJobs).contains(jobs) else { throw .jobs(jobs) }
         guard timeout > 0, timeout <= Self.maximumTimeout else { throw .timeout(timeout) }
+        guard deadline >= 1, deadline <= Self.maximumDeadline else { throw .deadline(deadline) }
         guard (0...Self.maximumRetries).contains(retries) else { throw .retries(retries) }
         guard maxBytes >= 1 else { throw .maxBytes(maxBytes) }
         return self

@@ -60,7 +60,8 @@ extension MediaScanner {
         let urls = indices.map { found.files[$0].origin?.url.flatMap(RemoteURL.parse) ?? URL(fileURLWithPath: "/") }  // the walk took only URLs that parse
         listener?.receive(.started(phase: .fetch, total: urls.count))
         let results = Locked([(result: Result<Download, FetchFailure>, attempts: Int)?](repeating: nil, count: urls.count))
-        RemoteFetcher(options: options.remote, cache: cache).fetch(urls) { [listener] event in
+        // A signal (the pool cancelled) stops the downloads too.
+        RemoteFetcher(options: options.remote, cache: cache, isCancelled: { [pool] in pool.isCancelled }).fetch(urls) { [listener] event in
             switch event {
             case .retrying(let number, let failure, let attempt, let total, let delay):
                 listener?.receive(.note(path: names[number],

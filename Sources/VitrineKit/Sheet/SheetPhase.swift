@@ -72,6 +72,8 @@ public struct SheetPhase: GalleryPhase {
         let heard = Locked(())  // one event at a time, whichever page is done first
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for number in stride(from: lane, to: pages.count, by: lanes) {
+                // Stopped: the pages left are not made (nor listed).
+                if context.isCancelled() { break }
                 let range = pages[number]
                 let name = SheetPaging.fileName(fileName, page: number + 1, pageCount: pages.count)
                 let path = Path.join(folder, name)

@@ -15,6 +15,9 @@ enum RemoteInputOptions {
         .value("net-timeout", placeholder: "SECONDS", type: .number(in: 1...RemoteOptions.maximumTimeout),
             defaultDescription: RemoteOptions.defaultTimeout.formatted(maxFractionDigits: 1),
             help: "give a download up after this long without receiving anything (whole seconds)"),
+        .value("net-deadline", placeholder: "SECONDS", type: .number(in: 1...RemoteOptions.maximumDeadline),
+            defaultDescription: RemoteOptions.defaultDeadline.formatted(maxFractionDigits: 1),
+            help: "give an attempt at a download up after this long in all, however steadily it comes (not tried again)"),
         .value("retries", placeholder: "N", type: .integer(in: 0...RemoteOptions.maximumRetries), defaultDescription: String(RemoteOptions.defaultRetries),
             help: "attempts after the first on a server error (5xx), a timeout or a refused or lost connection, waiting "
                 + "\(RemoteOptions.firstBackoff.formatted(maxFractionDigits: 1)) s, then twice as long each time (never on 4xx)"),
@@ -31,6 +34,7 @@ enum RemoteInputOptions {
         remote.cacheFolder = command.value("cache")
         remote.jobs = command.int("net-jobs") ?? remote.jobs
         remote.timeout = command.double("net-timeout") ?? remote.timeout
+        remote.deadline = command.double("net-deadline") ?? remote.deadline
         remote.retries = command.int("retries") ?? remote.retries
         remote.maxBytes = command.value("max-download").flatMap(ByteSize.init(parsing:))?.bytes ?? remote.maxBytes
         remote.keepQuery = command.flag("keep-query")
