@@ -81,8 +81,9 @@ struct OutputLedger: Sendable {
         guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
             oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
-            oldTarget.paths.allSatisfy({ exists(Path.join(site, $0)) }),
-            let product = Self.product(old.product)
+            let product = Self.product(old.product),
+            // Every level of a pyramid, not only its top folder: what was deleted by hand is made again.
+            planned.output.isComplete(oldTarget, product: product, in: site)
         else { return nil }
         return same ? .keep(product) : .move(from: oldTarget, product: product)
     }
@@ -117,10 +118,5 @@ struct OutputLedger: Sendable {
     static func product(_ data: Data) -> AnyProduct? {
         guard let document = try? JSONDocument(data) else { return nil }
         return try? JSONDocumentDecoder().decode(AnyProduct.self, from: document)
-    }
-
-    private func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 }

@@ -12,16 +12,12 @@ public enum ItemProducer {
         let staging = Staging(outputFolder: job.outputFolder)
         let (made, warnings) = Warnings.collecting { () -> Result<[AnyProduct], Error> in
             do {
-                let picture = ItemPicture(source: job.source, readerScales: job.outputs.compactMap(\.target.sourceScale))
+                let plan = job.outputs + job.companions
+                let planOrder = makingOrder(plan)
+                let picture = ItemPicture(source: job.source, readerScales: plan.compactMap(\.target.sourceScale),
+                    fills: planOrder.compactMap { plan[$0].output.filledBox(for: plan[$0].target) })
                 var products = [AnyProduct?](repeating: nil, count: job.outputs.count)
-                // Borrowers last; readers largest first, so a smaller box can be cut from a larger one.
-                let order = job.outputs.indices.sorted { a, b in
-                    let (first, second) = (job.outputs[a].target.sourceScale, job.outputs[b].target.sourceScale)
-                    if (first == nil) != (second == nil) { return second == nil }
-                    if let first, let second, first != second { return first > second }
-                    return a < b
-                }
-                for index in order {
+                for index in planOrder where index < job.outputs.count {
                     let planned = job.outputs[index]
                     products[index] = try planned.output.make(planned.target, from: picture, staging: staging)
                 }
@@ -42,6 +38,17 @@ public enum ItemProducer {
             }
             do { try staging.commit() } catch { return .failed(error) }
             return .made(products, damaged: !damage.isEmpty)
+        }
+    }
+
+    /// The order `outputs` are made in: borrowers last; readers largest first, so a smaller box
+    /// can be cut from a larger one.
+    static func makingOrder(_ outputs: [PlannedOutput]) -> [Int] {
+        outputs.indices.sorted { a, b in
+            let (first, second) = (outputs[a].target.sourceScale, outputs[b].target.sourceScale)
+            if (first == nil) != (second == nil) { return second == nil }
+            if let first, let second, first != second { return first > second }
+            return a < b
         }
     }
 
