@@ -30,7 +30,7 @@ public enum ItemProducer {
         switch made {
         case .failure(let error):
             staging.discard()
-            return .failed(failure(error, damage: damage, path: job.source.path))
+            return .failed(failure(error, damage: damage, path: job.source.path, outputFolder: job.outputFolder))
         case .success(let products):
             if !damage.isEmpty && !job.source.allowDamaged {
                 staging.discard()
@@ -52,17 +52,21 @@ public enum ItemProducer {
         }
     }
 
-    /// The typed failure for what an output threw.
-    static func failure(_ error: Error, damage: [String], path: String) -> ItemFailure {
+    /// The typed failure for what an output threw. A failure of the output side (a full disk, a
+    /// read-only folder: ``OutputSide``) is a write failure, whoever reported it.
+    static func failure(_ error: Error, damage: [String], path: String, outputFolder: String) -> ItemFailure {
+        let outputSide = { (message: String) in OutputSide.isAtFault(message, source: path, outputFolder: outputFolder) }
         switch error {
         case let failure as ItemFailure:
             return failure
         case let failure as DecodeFailure:
-            return damaged(failure.error, damage: damage, path: path)
+            let message = failure.error.message(about: path)
+            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure.error, damage: damage, path: path)
         case let failure as VipsError:
-            return damaged(failure, damage: damage, path: path)
+            let message = failure.message(about: path)
+            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure, damage: damage, path: path)
         case let failure as Subprocess.Failure:
-            return .unsupported(failure.description)
+            return outputSide(failure.description) ? .write("cannot write: " + failure.description) : .unsupported(failure.description)
         default:
             return .unreadable("\(error)")
         }
