@@ -54,7 +54,12 @@ extension AtomicFile {
             remove(target)
             return
         }
-        if rename(aside, target) == 0 { return }
+        if rename(aside, target) == 0 {
+            // When both names are links to one file (nothing replaced it yet), rename(2) does
+            // nothing: the second link goes.
+            unlink(aside)
+            return
+        }
         // A folder cannot replace one that is not empty: the new one goes first.
         let new = temporaryPath(for: target)
         if rename(target, new) == 0 { remove(new) }
