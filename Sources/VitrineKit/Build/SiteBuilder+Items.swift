@@ -124,7 +124,8 @@ extension SiteBuilder {
         GalleryBuilder.run(count: pending.count, order: order, job: { number in
             let item = folding.manifest.items[pending[number].item]
             let planned = planner.planned(for: item)
-            return planner.job(for: item, outputs: pending[number].making(planned), companions: pending[number].keeping(planned)) ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
+            let job = planner.job(for: item, outputs: pending[number].making(planned), companions: pending[number].keeping(planned))
+            return job ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
                 outputFolder: site, outputs: [])
         }, item: { folding.manifest.items[pending[$0].item] }, on: pool, listener: listener) { number, outcome in
             answered.withLock { $0[number] = true }

@@ -31,7 +31,7 @@ final class StateRecorder: @unchecked Sendable {
         guard let made = try? JSONEncoder.compact.encode(product) else { return }
         pending.append(StateStore.Output(source: key, kind: outputKey.kind, identifier: outputKey.identifier,
             target: planned.target.stateText, product: made))
-        if !leaving.isEmpty, leaving.contains(Self.key(pending[pending.count - 1])) { rewritten.insert(Self.key(pending[pending.count - 1])) }
+        if !leaving.isEmpty, let last = pending.last, leaving.contains(Self.key(last)) { rewritten.insert(Self.key(last)) }
         if pending.count >= 500 || Date().timeIntervalSince(lastFlush) > 2 { flush() }
     }
 

@@ -67,7 +67,8 @@ public final class ItemPicture {
         }
         arguments["crop"] = .string(crop)
         let image = try decoding { try resized(arguments).copyToMemory() }
-        filled.append((crop, width.flatMap { width in height.map { FilledBox(crop: crop, width: width, height: $0, upscale: upscale) } }, image))
+        let box = width.flatMap { width in height.map { FilledBox(crop: crop, width: width, height: $0, upscale: upscale) } }
+        filled.append((crop, box, image))
         return image
     }
 
