@@ -12,6 +12,11 @@ struct BuildPass {
         func making(_ planned: [PlannedOutput]) -> [PlannedOutput] {
             zip(planned, kept).filter { $0.1 == nil }.map(\.0)
         }
+
+        /// Of the item's planned outputs, those kept (or moved).
+        func keeping(_ planned: [PlannedOutput]) -> [PlannedOutput] {
+            zip(planned, kept).filter { $0.1 != nil }.map(\.0)
+        }
     }
 
     private(set) var pending: [Pending] = []

@@ -81,12 +81,12 @@ struct OutputLedger: Sendable {
         guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
             oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
-            // The planned paths are this build's own; another item's come from the state, which
-            // may have been edited: only paths below the site are taken.
-            oldTarget.paths.allSatisfy({ path in
-                (same ? Path.join(site.path, path) : try? site.confined(path)).map(exists) ?? false
-            }),
-            let product = Self.product(old.product)
+            let product = Self.product(old.product),
+            // Another item's paths come from the state, which may have been edited: only paths
+            // below the site are taken (the planned ones are this build's own).
+            same || oldTarget.paths.allSatisfy({ (try? site.confined($0)) != nil }),
+            // Every level of a pyramid, not only its top folder: what was deleted by hand is made again.
+            planned.output.isComplete(oldTarget, product: product, in: site.path)
         else { return nil }
         return same ? .keep(product) : .move(from: oldTarget, product: product)
     }
@@ -122,10 +122,5 @@ struct OutputLedger: Sendable {
     static func product(_ data: Data) -> AnyProduct? {
         guard let document = try? JSONDocument(data) else { return nil }
         return try? JSONDocumentDecoder().decode(AnyProduct.self, from: document)
-    }
-
-    private func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 }

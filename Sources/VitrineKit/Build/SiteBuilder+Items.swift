@@ -114,6 +114,7 @@ extension SiteBuilder {
             return report
         }
         guard let state, let recorder else { throw .state("no state store") }
+        recorder.watch(unclaimed)
 
         // Temporary files of builds that died: at once, since this build holds the lock (parts
         // of one run share the site, and another machine's part may be writing: they wait).
@@ -128,7 +129,8 @@ extension SiteBuilder {
         GalleryBuilder.run(count: pending.count, order: order, job: { number in
             let item = folding.manifest.items[pending[number].item]
             let planned = planner.planned(for: item)
-            return planner.job(for: item, outputs: pending[number].making(planned)) ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
+            let job = planner.job(for: item, outputs: pending[number].making(planned), companions: pending[number].keeping(planned))
+            return job ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0),
                 outputFolder: site, outputs: [])
         }, item: { folding.manifest.items[pending[$0].item] }, on: pool, listener: listener) { number, outcome in
             answered.withLock { $0[number] = true }
@@ -175,7 +177,7 @@ extension SiteBuilder {
             var gone: [String] = []
             try state.eachSource { key, _ in if !present.contains(key) { gone.append(key) } }
             try state.batch {
-                for output in unclaimed { try state.forget(output) }
+                for output in unclaimed where !recorder.rewritten.contains(StateRecorder.key(output)) { try state.forget(output) }
                 for key in gone { try state.forgetSource(key) }
             }
         } catch {

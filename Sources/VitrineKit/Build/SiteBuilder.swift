@@ -89,6 +89,14 @@ public struct SiteBuilder {
         // for every output of every item) end with that step, before the manifest and the page,
         // each as large as the gallery, are written.
         var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part, folder: folder)
+        if dryRun, options.scan.shard == nil, let phase = sheetPhase {
+            // The sheet pages as the build would find them, with the selection it would carry over.
+            var shown = report.manifest
+            _ = SiteManifest.apply(carried(state: state), to: &shown)
+            let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
+            (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
+            if options.listsActions { report.actions += sheets.actions }
+        }
         guard !dryRun, let state else { return report }
         try stopIfCancelled()
         var manifest = report.manifest
@@ -99,7 +107,8 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
         } else {
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
-                try finish(&manifest, state: state, folder: folder, refused: &report.refused)
+                let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
+                (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             }
         }
@@ -114,37 +123,40 @@ public struct SiteBuilder {
     /// `parts/2-of-3.json`: a part's manifest, for ``merge``.
     static func partPath(_ part: String) -> String { "parts/" + part.dropFirst() + ".json" }
 
-    /// The whole-gallery work, once every item is folded in: contact sheets, composed again
-    /// only when what they show changed.
-    func finish(_ manifest: inout Manifest, state: StateStore, folder: SiteFolder, refused: inout [String]) throws(Failure) {
-        guard let settings = options.sheet else {
+    /// The whole-gallery work, once every item is folded in: contact sheets, each page drawn
+    /// again only when what it shows changed (``SheetReuse``). Its pages drawn, kept and removed.
+    @discardableResult
+    func finish(_ manifest: inout Manifest, state: StateStore, folder: SiteFolder,
+                refused: inout [String]) throws(Failure) -> (made: Int, kept: Int, removed: Int) {
+        guard let phase = sheetPhase else {
             manifest.sheets = nil
-            return
+            return (0, 0, 0)
         }
-        let fingerprint = SheetReuse.fingerprint(of: manifest, settings: settings)
-        let kept = state.note(SheetReuse.noteKey).flatMap { try? JSONDecoder().decode(SheetReuse.self, from: $0) }
-        let site = options.site
-        if !options.force, let kept, kept.fingerprint == fingerprint,
-            kept.sheets.allSatisfy({ sheet in (try? folder.confined(sheet.path)).map(FileManager.default.fileExists) ?? false }) {
-            manifest.sheets = kept.sheets.isEmpty ? nil : kept.sheets
-            return
-        }
-        let phase = SheetPhase(settings: settings, folder: site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName))
-        let context = GalleryPhaseContext(outputFolder: site, listener: listener, isCancelled: { [pool] in pool.isCancelled })
-        phase.run(on: &manifest, context: context)
-        // Stopped among the pages: the state still has the last build's fingerprint, so the next
-        // build composes them all again.
+        let kept = SheetReuse.kept(in: state)
+        let keeping = options.force ? [:] : Dictionary(kept.map { ($0.sheet.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let context = GalleryPhaseContext(outputFolder: options.site, listener: listener, isCancelled: { [pool] in pool.isCancelled })
+        let drawn = phase.draw(on: &manifest, context: context, keeping: keeping)
+        // Stopped among the pages: the state still lists the last build's pages, so the next
+        // build draws those whose fingerprint is not the one recorded.
         try stopIfCancelled()
-        let made = manifest.sheets ?? []
-        // Sheets of the last build that this one did not write again (fewer pages now).
-        for old in kept?.sheets ?? [] where !made.contains(where: { $0.path == old.path }) {
-            do { AtomicFile.remove(try folder.confined(old.path)) } catch { refused.append("\(state.path): \(error)") }
+        // Pages of the last build that this one does not list (fewer pages now): paths read from
+        // the state, removed only below the site.
+        let listed = Set(drawn.records.map(\.sheet.path))
+        let gone = Set(kept.map(\.sheet.path)).subtracting(listed)
+        for path in gone.sorted() {
+            do { AtomicFile.remove(try folder.confined(path)) } catch { refused.append("\(state.path): \(error)") }
         }
         do {
-            try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(fingerprint: fingerprint, sheets: made)))
+            try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(pages: drawn.records)))
         } catch {
             throw .state("cannot record the sheets in the build's state: \(error)")
         }
+        return (drawn.drawn, drawn.kept, gone.count)
+    }
+
+    /// The contact sheets' phase of this build, nil without sheets.
+    var sheetPhase: SheetPhase? {
+        options.sheet.map { SheetPhase(settings: $0, folder: options.site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName)) }
     }
 
     /// Writes `manifest.json` and the page, with what the last manifest holds that a rebuild
@@ -155,11 +167,7 @@ public struct SiteBuilder {
     func publish(_ manifest: inout Manifest, state: StateStore?,
                  prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in }) throws(Failure) {
         let path = Path.join(options.site, Self.manifestName)
-        let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
-        let stamp = FileStamp(path: path)
-        let carried = note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
-            ?? SiteManifest.carried(from: stamp == nil ? nil : FileManager.default.contents(atPath: path))
-        let (extra, kept) = SiteManifest.apply(carried, to: &manifest)
+        let (extra, kept) = SiteManifest.apply(carried(state: state), to: &manifest)
         try prepare(&manifest)
         try stopIfCancelled()
         try write(manifest, extra: extra, to: path)
@@ -174,6 +182,16 @@ public struct SiteBuilder {
     /// each leave the site and its state consistent.
     func stopIfCancelled() throws(Failure) {
         if pool.isCancelled { throw .cancelled }
+    }
+
+    /// What the last manifest holds that a rebuild keeps: from the state's note when the file is
+    /// the one the last build wrote, else read from the file.
+    func carried(state: StateStore?) -> SiteManifest.Carried {
+        let path = Path.join(options.site, Self.manifestName)
+        let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
+        let stamp = FileStamp(path: path)
+        return note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
+            ?? SiteManifest.carried(from: stamp == nil ? nil : FileManager.default.contents(atPath: path))
     }
 
     /// What the state notes of the manifest a build wrote: the file, and what it carries.

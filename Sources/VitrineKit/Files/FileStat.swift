@@ -16,3 +16,17 @@ extension stat {
         #endif
     }
 }
+
+/// What is at a path, by lstat(2) (a link is not followed): one call, no Foundation.
+enum FileStat {
+    static func exists(_ path: String) -> Bool { mode(path) != nil }
+
+    static func isFolder(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFDIR } ?? false }
+
+    static func isFile(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFREG } ?? false }
+
+    private static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode : nil
+    }
+}

@@ -90,9 +90,10 @@ public struct ItemPlanner: Sendable {
 
     /// The job that makes `outputs` (some or all of ``planned(for:)``) of `item`: nil when
     /// there is nothing to make.
-    public func job(for item: Item, outputs: [PlannedOutput]) -> ItemJob? {
+    /// - Parameter companions: the item's other planned outputs, kept (see ``ItemJob/companions``).
+    public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
-        return ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs)
+        return ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
     }
 }
 

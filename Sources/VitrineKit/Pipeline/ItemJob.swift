@@ -5,11 +5,16 @@ public struct ItemJob: Codable, Hashable, Sendable {
     /// Where the outputs' paths are rooted (the command's output folder).
     public var outputFolder: String
     public var outputs: [PlannedOutput]
+    /// The item's other planned outputs, kept from an earlier build: not made, but the item is
+    /// decoded as if they were (the same shared scale, the same larger filled box to cut from),
+    /// so that what is made again is what a build making everything makes. Default none.
+    public var companions: [PlannedOutput] = []
 
-    public init(source: ItemSource, outputFolder: String, outputs: [PlannedOutput]) {
+    public init(source: ItemSource, outputFolder: String, outputs: [PlannedOutput], companions: [PlannedOutput] = []) {
         self.source = source
         self.outputFolder = outputFolder
         self.outputs = outputs
+        self.companions = companions
     }
 }
 

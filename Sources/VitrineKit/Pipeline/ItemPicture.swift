@@ -20,16 +20,29 @@ public final class ItemPicture {
     private var offered: Image?
     /// Filled (cropped) pictures made so far, in memory, by crop: a smaller box of the same
     /// shape and crop is cut from one of these rather than from the decode (see ``thumbnail``).
-    private var filled: [(crop: String, image: Image)] = []
+    private var filled: [(crop: String, box: FilledBox?, image: Image)] = []
+    /// The filled boxes of the item's plan that a build making all of them cuts from the decode
+    /// (the others are cut from one of these), in the order they are made.
+    private let directFills: [FilledBox]
 
-    /// - Parameter readerScales: the share of the source each pixel-reading output needs.
-    public init(source: ItemSource, readerScales: [Double]) {
+    /// - Parameters:
+    ///   - readerScales: the share of the source each pixel-reading output of the item's plan
+    ///     needs (those made now and those kept).
+    ///   - fills: the filled boxes of the item's plan, in the order outputs are made (see
+    ///     ``ItemProducer``), kept ones included: a box made again alone is cut from the same
+    ///     larger box as when every output is made. Default none: cut from what was made.
+    public init(source: ItemSource, readerScales: [Double], fills: [FilledBox] = []) {
         self.source = source
         if source.kind == .video {
             sharedScale = 1
         } else {
             sharedScale = readerScales.count > 1 ? readerScales.max() : nil
         }
+        var direct: [FilledBox] = []
+        for box in fills where !direct.contains(where: { $0.feeds(crop: box.crop, width: box.width, height: box.height) }) {
+            direct.append(box)
+        }
+        directFills = direct
     }
 
     /// libvips' `fail_on` for this source: fail on truncation unless damage is allowed (without
@@ -46,7 +59,7 @@ public final class ItemPicture {
             "size": .string(upscale ? "both" : "down"),
         ]
         guard let crop else { return try resized(arguments) }
-        if let width, let height, let larger = filledPicture(crop: crop, atLeastTwice: width, by: height) {
+        if let width, let height, let larger = try filledPicture(crop: crop, atLeastTwice: width, by: height) {
             return try decoding {
                 try Operation.image("thumbnail_image", ["in": .image(larger), "width": .int(width), "height": .int(height),
                     "size": .string("down")])
@@ -54,7 +67,8 @@ public final class ItemPicture {
         }
         arguments["crop"] = .string(crop)
         let image = try decoding { try resized(arguments).copyToMemory() }
-        filled.append((crop, image))
+        let box = width.flatMap { width in height.map { FilledBox(crop: crop, width: width, height: $0, upscale: upscale) } }
+        filled.append((crop, box, image))
         return image
     }
 
@@ -63,10 +77,22 @@ public final class ItemPicture {
     /// shows what the @2x shows), and resizing the crop by two or more costs a fraction of
     /// resizing the decode and finding the crop again. Outputs are made largest first
     /// (``ItemProducer``), so the @2x is there when its 1× is made.
-    private func filledPicture(crop: String, atLeastTwice width: Int, by height: Int) -> Image? {
-        filled.first { made in
-            made.crop == crop && made.image.width >= 2 * width && made.image.width * height == made.image.height * width
-        }?.image
+    /// With the plan's boxes known, the one a build making every output cuts this box from,
+    /// made now when it is not yet (kept from an earlier build, so not made again).
+    private func filledPicture(crop: String, atLeastTwice width: Int, by height: Int) throws -> Image? {
+        guard !directFills.isEmpty else {
+            return filled.first { made in
+                made.crop == crop && made.image.width >= 2 * width && made.image.width * height == made.image.height * width
+            }?.image
+        }
+        guard let box = directFills.first(where: { $0.feeds(crop: crop, width: width, height: height) }) else { return nil }
+        if let made = filled.first(where: { $0.box == box }) { return made.image }
+        let image = try decoding {
+            try resized(["width": .int(box.width), "height": .int(box.height), "size": .string(box.upscale ? "both" : "down"),
+                "crop": .string(box.crop)]).copyToMemory()
+        }
+        filled.append((box.crop, box, image))
+        return image
     }
 
     /// `thumbnail_image` of the shared decode, or `thumbnail` of the file when there is none.

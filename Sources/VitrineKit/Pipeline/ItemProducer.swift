@@ -12,16 +12,12 @@ public enum ItemProducer {
         let staging = Staging(outputFolder: job.outputFolder)
         let (made, warnings) = Warnings.collecting { () -> Result<[AnyProduct], Error> in
             do {
-                let picture = ItemPicture(source: job.source, readerScales: job.outputs.compactMap(\.target.sourceScale))
+                let plan = job.outputs + job.companions
+                let planOrder = makingOrder(plan)
+                let picture = ItemPicture(source: job.source, readerScales: plan.compactMap(\.target.sourceScale),
+                    fills: planOrder.compactMap { plan[$0].output.filledBox(for: plan[$0].target) })
                 var products = [AnyProduct?](repeating: nil, count: job.outputs.count)
-                // Borrowers last; readers largest first, so a smaller box can be cut from a larger one.
-                let order = job.outputs.indices.sorted { a, b in
-                    let (first, second) = (job.outputs[a].target.sourceScale, job.outputs[b].target.sourceScale)
-                    if (first == nil) != (second == nil) { return second == nil }
-                    if let first, let second, first != second { return first > second }
-                    return a < b
-                }
-                for index in order {
+                for index in planOrder where index < job.outputs.count {
                     let planned = job.outputs[index]
                     products[index] = try planned.output.make(planned.target, from: picture, staging: staging)
                 }
@@ -34,7 +30,7 @@ public enum ItemProducer {
         switch made {
         case .failure(let error):
             staging.discard()
-            return .failed(failure(error, damage: damage, path: job.source.path))
+            return .failed(failure(error, damage: damage, path: job.source.path, outputFolder: job.outputFolder))
         case .success(let products):
             if !damage.isEmpty && !job.source.allowDamaged {
                 staging.discard()
@@ -45,17 +41,32 @@ public enum ItemProducer {
         }
     }
 
-    /// The typed failure for what an output threw.
-    static func failure(_ error: Error, damage: [String], path: String) -> ItemFailure {
+    /// The order `outputs` are made in: borrowers last; readers largest first, so a smaller box
+    /// can be cut from a larger one.
+    static func makingOrder(_ outputs: [PlannedOutput]) -> [Int] {
+        outputs.indices.sorted { a, b in
+            let (first, second) = (outputs[a].target.sourceScale, outputs[b].target.sourceScale)
+            if (first == nil) != (second == nil) { return second == nil }
+            if let first, let second, first != second { return first > second }
+            return a < b
+        }
+    }
+
+    /// The typed failure for what an output threw. A failure of the output side (a full disk, a
+    /// read-only folder: ``OutputSide``) is a write failure, whoever reported it.
+    static func failure(_ error: Error, damage: [String], path: String, outputFolder: String) -> ItemFailure {
+        let outputSide = { (message: String) in OutputSide.isAtFault(message, source: path, outputFolder: outputFolder) }
         switch error {
         case let failure as ItemFailure:
             return failure
         case let failure as DecodeFailure:
-            return damaged(failure.error, damage: damage, path: path)
+            let message = failure.error.message(about: path)
+            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure.error, damage: damage, path: path)
         case let failure as VipsError:
-            return damaged(failure, damage: damage, path: path)
+            let message = failure.message(about: path)
+            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure, damage: damage, path: path)
         case let failure as Subprocess.Failure:
-            return .unsupported(failure.description)
+            return outputSide(failure.description) ? .write("cannot write: " + failure.description) : .unsupported(failure.description)
         default:
             return .unreadable("\(error)")
         }

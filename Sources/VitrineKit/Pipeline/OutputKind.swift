@@ -32,10 +32,47 @@ public protocol OutputKind: Codable, Hashable, Sendable {
     /// paths depend on the whole gallery (a lone video's sheet keeps the name asked for) sets
     /// them here. Default: itself.
     func settled(for items: [Item]) -> Self
+
+    /// Whether what an earlier build made at `target` (below `folder`) is all there, checked
+    /// without reading every file: a rebuild keeps it only then. Default: each of its paths exists.
+    func isComplete(_ target: OutputTarget, product: Product, in folder: String) -> Bool
+
+    /// The filled (cropped) box this output asks of ``ItemPicture/thumbnail(width:height:upscale:crop:)``,
+    /// if any: so that an output made again alone is cut as in a build that made them all.
+    /// Default none.
+    func filledBox(for target: OutputTarget) -> FilledBox?
 }
 
 extension OutputKind {
     public func settled(for items: [Item]) -> Self { self }
+
+    public func isComplete(_ target: OutputTarget, product: Product, in folder: String) -> Bool {
+        target.paths.allSatisfy { FileStat.exists(Path.join(folder, $0)) }
+    }
+
+    public func filledBox(for target: OutputTarget) -> FilledBox? { nil }
+}
+
+/// A box an output fills with a crop: what ``ItemPicture`` needs to cut a smaller box of the
+/// same shape from it.
+public struct FilledBox: Codable, Hashable, Sendable {
+    public var crop: String
+    public var width: Int
+    public var height: Int
+    public var upscale: Bool
+
+    public init(crop: String, width: Int, height: Int, upscale: Bool = false) {
+        self.crop = crop
+        self.width = width
+        self.height = height
+        self.upscale = upscale
+    }
+
+    /// Whether a box of `width` × `height` can be cut from this one as from a larger filled
+    /// picture: the same crop and shape, and at least twice its size.
+    func feeds(crop: String, width: Int, height: Int) -> Bool {
+        self.crop == crop && self.width >= 2 * width && self.width * height == self.height * width
+    }
 }
 
 /// What the plan knows of an item when it plans outputs for it.
@@ -127,6 +164,19 @@ public struct AnyOutput: Codable, Hashable, Sendable, CustomStringConvertible {
     private static func make<Kind: OutputKind>(_ kind: Kind, _ target: OutputTarget, from picture: ItemPicture,
                                                staging: Staging) throws -> AnyProduct {
         AnyProduct(try kind.make(target, from: picture, staging: staging), kind: Kind.kindName)
+    }
+
+    func filledBox(for target: OutputTarget) -> FilledBox? { base.filledBox(for: target) }
+
+    /// ``OutputKind/isComplete(_:product:in:)``; false when `product` is not this kind's.
+    func isComplete(_ target: OutputTarget, product: AnyProduct, in folder: String) -> Bool {
+        Self.isComplete(base, target, product, in: folder)
+    }
+
+    private static func isComplete<Kind: OutputKind>(_ kind: Kind, _ target: OutputTarget, _ product: AnyProduct,
+                                                     in folder: String) -> Bool {
+        guard let made = product.base as? Kind.Product else { return false }
+        return kind.isComplete(target, product: made, in: folder)
     }
 
     /// Folds a product back; false when it is not this kind's (a mismatched worker).

@@ -23,6 +23,8 @@ public final class Staging {
         case bytes(Data, target: String)
         /// A file or folder already written under a temporary name beside its target.
         case written(temporary: String, target: String)
+        /// Several of those, put in place all or none.
+        case together([(temporary: String, target: String)])
     }
 
     public init(outputFolder: String) { self.outputFolder = outputFolder }
@@ -70,6 +72,19 @@ public final class Staging {
         steps.append(.written(temporary: made, target: target))
     }
 
+    /// Stages moving each of `made` into place at its path below the output folder, all or
+    /// none (a Deep Zoom pyramid's folder and descriptor): when one cannot be moved, the others
+    /// are undone, the older output left as it was.
+    public func stageMoves(_ made: [(made: String, relative: String)]) throws(ItemFailure) {
+        var moves: [(temporary: String, target: String)] = []
+        for (file, relative) in made {
+            let target = path(relative)
+            do { try AtomicFile.createFolder(Path.parent(of: target)) } catch { throw ItemFailure.write(error.description) }
+            moves.append((file, target))
+        }
+        steps.append(.together(moves))
+    }
+
     /// Puts every staged output in place, in staging order. On the first failure, what is not
     /// yet in place is removed, and the failure names the output.
     public func commit() throws(ItemFailure) {
@@ -82,6 +97,7 @@ public final class Staging {
                 switch step {
                 case .bytes(let data, let target): try AtomicFile.write(data, to: target)
                 case .written(let temporary, let target): try AtomicFile.moveIntoPlace(temporary, over: target)
+                case .together(let moves): try AtomicFile.moveIntoPlace(together: moves)
                 }
             } catch {
                 discard(steps[(index + 1)...])
@@ -103,6 +119,12 @@ public final class Staging {
     }
 
     private func discard(_ pending: ArraySlice<Step>) {
-        for case .written(let temporary, _) in pending { AtomicFile.remove(temporary) }
+        for step in pending {
+            switch step {
+            case .bytes: break
+            case .written(let temporary, _): AtomicFile.remove(temporary)
+            case .together(let moves): for (temporary, _) in moves { AtomicFile.remove(temporary) }
+            }
+        }
     }
 }

@@ -50,6 +50,11 @@ extension RenditionSpec: OutputKind {
         return Made(width: flat.width, height: flat.height, bytes: data.count)
     }
 
+    public func filledBox(for target: OutputTarget) -> FilledBox? {
+        guard effectiveMode == .fill, let width = target.width, let height = target.height else { return nil }
+        return FilledBox(crop: crop.rawValue, width: width, height: height, upscale: upscale)
+    }
+
     /// Adds the rendition to the item's list, which stays smallest first.
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
         let rendition = Rendition(role: role, path: target.paths[0], width: made.width, height: made.height,

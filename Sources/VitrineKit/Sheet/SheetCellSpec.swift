@@ -60,6 +60,10 @@ public struct SheetCellSpec: OutputKind {
         return Made(width: flat.width, height: flat.height)
     }
 
+    public func filledBox(for target: OutputTarget) -> FilledBox? {
+        mode == .fill ? FilledBox(crop: "centre", width: width, height: height) : nil
+    }
+
     /// Fastest deflate: the cell only crosses to the phase, which reads it once.
     static func png(_ image: Image) throws(VipsError) -> Data {
         guard let bytes = try Operation.call("pngsave_buffer", ["in": .image(image), "compression": .int(1), "strip": .bool(true)],

@@ -37,10 +37,29 @@ public struct SheetPhase: GalleryPhase {
     }
 
     public func run(on manifest: inout Manifest, context: GalleryPhaseContext) {
-        let entries = manifest.items.indices.map(Entry.item) + (settings.skipBad ? [] : manifest.errors.map(Entry.failure))
-        let pages = SheetPaging.pages(count: entries.count, perPage: settings.cellsPerSheet)
-        guard !pages.isEmpty else { return }
-        context.listener?.receive(.started(phase: .sheet, total: pages.count))
+        _ = draw(on: &manifest, context: context)
+    }
+
+    /// What ``draw(on:context:keeping:)`` did: a record of every page in the manifest's
+    /// `sheets`, and how many were drawn and kept.
+    struct Drawn {
+        var records: [SheetPageRecord] = []
+        var drawn = 0
+        var kept = 0
+    }
+
+    /// Draws the pages of `manifest`'s sheets into ``folder`` and lists them in its `sheets`.
+    /// - Parameter keeping: pages an earlier run drew, by path: one whose fingerprint is the
+    ///   page's now, and whose file is there, is kept as it is. Default none.
+    func draw(on manifest: inout Manifest, context: GalleryPhaseContext, keeping: [String: SheetPageRecord] = [:]) -> Drawn {
+        let entries = entries(of: manifest)
+        let plans = pagePlans(of: manifest, entries: entries)
+        guard !plans.isEmpty else { return Drawn() }
+        let kept = plans.map { plan in
+            keeping[plan.name].flatMap { $0.fingerprint == plan.fingerprint && FileStat.isFile(Path.join(folder, plan.name)) ? $0 : nil }
+        }
+        let drawing = plans.indices.filter { kept[$0] == nil }
+        context.listener?.receive(.started(phase: .sheet, total: drawing.count))
         let title = settings.title ?? manifest.title
         // Every operation of a page is used once: libvips' cache would keep them, and with them
         // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
@@ -48,41 +67,42 @@ public struct SheetPhase: GalleryPhase {
         // files in XDG_RUNTIME_DIR, else HOME: this process gets a private folder, as the
         // workers do, kept until the pages are drawn.
         let scratch = ScratchFolder()
-        let restore = scratch.useInThisProcess()
+        let restore = drawing.isEmpty ? {} : scratch.useInThisProcess()
         defer {
             restore()
             scratch.remove()
         }
-        let started = (try? Vips.initialize()) != nil
+        let started = !drawing.isEmpty && (try? Vips.initialize()) != nil
         let cacheMax = started ? Vips.operationCacheMax : 0
         if started { Vips.setOperationCacheMax(0) }
         defer { if started { Vips.setOperationCacheMax(cacheMax) } }
         // Pages are composed a page per core at a time (a gallery of 100,000 items has
         // thousands), from what the manifest says now; failures are recorded after, in order.
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, drawing.count))
         // ORC (libvips 8.14's SIMD, here for the badges' blur) compiles and frees its code from
         // the threads that build and drop operations, and two lanes doing so at once corrupt
         // its code memory (measured: a crash within a few hundred pages, never with it off).
-        // The workers keep it: each builds its operations from one thread.
+        // The workers keep it: each builds its operations from one thread. Off for one lane
+        // too: its code rounds otherwise, and a page drawn alone (the one page whose caption
+        // changed) must be the same bytes as when every page is drawn.
         let vectorised = started && Vips.vectorEnabled
-        if vectorised && lanes > 1 { Vips.vectorEnabled = false }
+        if vectorised { Vips.vectorEnabled = false }
         defer { if vectorised { Vips.vectorEnabled = true } }
-        let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: pages.count))
+        let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: plans.count))
         let shown = manifest
         let heard = Locked(())  // one event at a time, whichever page is done first
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for number in stride(from: lane, to: pages.count, by: lanes) {
-                // Stopped: the pages left are not made (nor listed).
+        DispatchQueue.concurrentPerform(iterations: drawing.isEmpty ? 0 : lanes) { lane in
+            for number in stride(from: lane, to: drawing.count, by: lanes).map({ drawing[$0] }) {
+                // Stopped: the pages left are not drawn (nor listed).
                 if context.isCancelled() { break }
-                let range = pages[number]
-                let name = SheetPaging.fileName(fileName, page: number + 1, pageCount: pages.count)
-                let path = Path.join(folder, name)
+                let plan = plans[number], range = plans[number].range
+                let path = Path.join(folder, plan.name)
                 let layout = SheetLayout(settings: settings, cells: range.count, hasHeader: settings.header && title != nil,
                     hasFooter: settings.footer)
                 let cells = entries[range].map { cell(for: $0, in: shown, context: context) }
                 var page = SheetPage(layout: layout, cells: cells, title: title.map { StyledText(plain: $0) })
-                page.footerLeft = "sheet \(number + 1) of \(pages.count)"
-                page.footerRight = "\(range.count == 1 ? "item" : "items") \(range.lowerBound + 1)\(range.count == 1 ? "" : "–\(range.upperBound)") of \(entries.count)"
+                let footer = footer(page: number, of: plans.count, range: range, entries: entries.count)
+                (page.footerLeft, page.footerRight) = (footer[0], footer[1])
                 let result: Result<ContactSheet, SheetFailure>
                 do {
                     let image = try SheetComposer.compose(page, settings: settings)
@@ -92,7 +112,7 @@ public struct SheetPhase: GalleryPhase {
                         if case .item(let index) = entry { return shown.items[index].id }
                         return nil
                     }
-                    result = .success(ContactSheet(path: name, page: number + 1, width: image.width, height: image.height, items: ids))
+                    result = .success(ContactSheet(path: plan.name, page: plan.number, width: image.width, height: image.height, items: ids))
                 } catch let error as VipsError {
                     result = .failure(SheetFailure(path: path, message: "cannot make the sheet: " + error.message))
                 } catch {
@@ -109,17 +129,23 @@ public struct SheetPhase: GalleryPhase {
                 }
             }
         }
-        var sheets: [ContactSheet] = []
-        for result in made.current {
-            switch result {
-            case .success(let sheet)?: sheets.append(sheet)
-            case .failure(let failure)?:
+        var drawn = Drawn()
+        for (number, result) in made.current.enumerated() {
+            switch (kept[number], result) {
+            case (let record?, _):
+                drawn.records.append(record)
+                drawn.kept += 1
+            case (nil, .success(let sheet)?):
+                drawn.records.append(SheetPageRecord(fingerprint: plans[number].fingerprint, sheet: sheet))
+                drawn.drawn += 1
+            case (nil, .failure(let failure)?):
                 manifest.errors.append(ItemError(path: failure.path, message: failure.message, reason: .write))
                 manifest.errors.sort(by: ItemError.precedes)
-            case nil: break
+            case (nil, nil): break
             }
         }
-        manifest.sheets = sheets.isEmpty ? nil : sheets
+        manifest.sheets = drawn.records.isEmpty ? nil : drawn.records.map(\.sheet)
+        return drawn
     }
 
     /// The cell of an entry: the item's picture (the workers' cell) with its number, selection

@@ -3,8 +3,8 @@ import VipsKit
 
 /// Tiles as an output kind: a pyramid of the upright sRGB picture, cut by `dzsave` in a
 /// scratch folder beside the outputs and moved into place whole once it is complete (for Deep
-/// Zoom the `_files` folder first and the `.dzi` last, so a `.dzi` only ever stands beside a
-/// complete pyramid), and the picture's zoom policy.
+/// Zoom the `_files` folder and the `.dzi` together, all or none: a `.dzi` only ever stands
+/// beside its own complete pyramid), and the picture's zoom policy.
 ///
 /// Tiles read every pixel (`sourceScale` 1), so beside thumbnails they share the item's one
 /// decode, in memory, with them (see ``ItemPicture``) rather than reading the file a second
@@ -95,8 +95,8 @@ extension TileSpec: OutputKind {
             do { try ZipArchive.write(folder: tree, to: archive) } catch { throw ItemFailure.write(error.description) }
             try staging.stageMove(archive, to: target.paths[0])
         case .fs where layout == .dz:
-            try staging.stageMove(Path.join(tree, name + "_files"), to: target.paths[0])
-            try staging.stageMove(Path.join(tree, name + layout.suffix), to: target.paths[1])
+            try staging.stageMoves([(Path.join(tree, name + "_files"), target.paths[0]),
+                (Path.join(tree, name + layout.suffix), target.paths[1])])
         case .fs:
             try staging.stageMove(Path.join(tree, cutName), to: target.paths[0])
         }

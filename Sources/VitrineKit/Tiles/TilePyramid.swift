@@ -42,6 +42,12 @@ enum TilePyramid {
             throw DecodeFailure(error: error)
         }
         let root = spec.layout == .dz ? Path.join(folder, name + "_files") : Path.join(folder, name)
+        // On a full disk dzsave can end without an error and without its descriptor.
+        let descriptor = spec.layout == .dz ? Path.join(folder, name + ".dzi") : root
+        guard FileStat.exists(descriptor) else {
+            let reason = OutputSide.isFullOrReadOnly(folder) ? ": " + String(cString: strerror(ENOSPC)) : ""
+            throw ItemFailure.write("cannot write tiles: dzsave wrote no \(Path.name(of: descriptor))" + reason)
+        }
         AtomicFile.remove(Path.join(root, propertiesFileName))
     }
 

@@ -62,7 +62,7 @@ enum BuildCommand {
             .flag("no-page", help: "no index.html"),
             .flag("force", help: "make everything again, whatever was made before"),
             .flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)"),
-            .flag("dry-run", help: "print what would be made, kept and removed (counts; each with --verbose), write nothing"),
+            .flag("dry-run", help: "print what would be made, kept and removed (outputs and contact sheet pages: counts; each with --verbose), write nothing"),
             .value("config", placeholder: "FILE", help: "read options from this JSON file (default: vitrine.json in the first source folder)"),
             .value("shard-count", placeholder: "N", type: .integer(in: 1...10_000),
                 help: "with --shard auto: the number of parts, for schedulers that do not say it"),
