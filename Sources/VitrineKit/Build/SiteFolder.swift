@@ -45,9 +45,10 @@ public struct SiteFolder: Sendable {
         -> SiteFolder
     {
         let folder = resolved(given)
-        for source in sources where source.isUTF8 && RemoteURL.scheme(of: source.display) == nil && source.display != "-" {
-            guard let identity = InputWalker.identity(of: folder) else { break }
-            if InputWalker.isInside(source.display, anyOf: [identity]) {
+        // A folder that does not exist yet holds no source.
+        if let identity = InputWalker.identity(of: folder) {
+            for source in sources where source.isUTF8 && RemoteURL.scheme(of: source.display) == nil && source.display != "-"
+                && InputWalker.isInside(source.display, anyOf: [identity]) {
                 throw .sourceInside(source: source.display, folder: given)
             }
         }
