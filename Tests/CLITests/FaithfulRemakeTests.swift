@@ -25,20 +25,6 @@ final class FaithfulRemakeTests: TemporaryFolderTestCase {
             file: file, line: line)
     }
 
-    /// SHA-256 of every file below `site` outside `.vitrine/`, by path.
-    func hashes(of site: String) throws -> [String: String] {
-        var found: [String: String] = [:]
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: site))
-        while let relative = enumerator.nextObject() as? String {
-            if relative == ".vitrine" { enumerator.skipDescendants(); continue }
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: site + "/" + relative, isDirectory: &isFolder)
-            if isFolder.boolValue { continue }
-            found[relative] = Checksum.sha256(of: try Data(contentsOf: URL(fileURLWithPath: site + "/" + relative)))
-        }
-        return found
-    }
-
     func assertSameFiles(_ site: String, as clean: [String: String], _ message: String, file: StaticString = #filePath,
                          line: UInt = #line) throws {
         let now = try hashes(of: site)

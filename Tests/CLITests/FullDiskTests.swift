@@ -33,19 +33,6 @@ final class FullDiskTests: TemporaryFolderTestCase {
         run.stderrLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    /// Every file below `site` outside `.vitrine/`, with its SHA-256.
-    func hashes(of site: String) throws -> [String: String] {
-        var found: [String: String] = [:]
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: site))
-        while let relative = enumerator.nextObject() as? String {
-            if relative == ".vitrine" { enumerator.skipDescendants(); continue }
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: site + "/" + relative, isDirectory: &isFolder)
-            if !isFolder.boolValue { found[relative] = Checksum.sha256(of: try Data(contentsOf: URL(fileURLWithPath: site + "/" + relative))) }
-        }
-        return found
-    }
-
     /// Each `X_files` in `tiles` has its `X.dzi` and each `.dzi` its `_files`.
     func assertWholePyramids(in tiles: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: tiles)) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import VipsKit
 import XCTest
 
 /// Runs the built `vitrine` binary as a user would: a real subprocess, real pipes.
@@ -85,6 +86,20 @@ enum Corpus {
     }
 
     struct CorpusMissing: Error {}
+}
+
+/// SHA-256 of every file below `site` outside `.vitrine/`, by path: two sites compared file
+/// for file.
+func hashes(of site: String) throws -> [String: String] {
+    var found: [String: String] = [:]
+    let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: site))
+    while let relative = enumerator.nextObject() as? String {
+        if relative == ".vitrine" { enumerator.skipDescendants(); continue }
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(atPath: site + "/" + relative, isDirectory: &isFolder)
+        if !isFolder.boolValue { found[relative] = Checksum.sha256(of: try Data(contentsOf: URL(fileURLWithPath: site + "/" + relative))) }
+    }
+    return found
 }
 
 func items(_ manifest: [String: Any]) -> [[String: Any]] { manifest["items"] as? [[String: Any]] ?? [] }
