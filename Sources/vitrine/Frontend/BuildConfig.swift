@@ -28,22 +28,23 @@ enum BuildConfig {
             Diagnostics.usageError("\(path): cannot be read", commandPath: command.path)
             return nil
         }
+        let given: [(name: String, values: [String])]
         do {
             // Only the file --config names may reach beyond its folder.
             let confined = explicit == nil ? Path.parent(of: path) : nil
-            var merged = command
-            for option in try options(from: data, for: BuildCommand.spec, besides: command, confinedTo: confined) {
-                merged = try merged.adding(option.name, values: option.values)
-            }
-            return merged
-        } catch let problem as Problem {
-            Diagnostics.usageError("\(path): \(problem.description)", commandPath: command.path)
-        } catch let error as ArgumentError {
-            Diagnostics.usageError("\(path): \(error.message)", commandPath: command.path)
+            given = try options(from: data, for: BuildCommand.spec, besides: command, confinedTo: confined)
         } catch {
-            Diagnostics.usageError("\(path): \(error)", commandPath: command.path)
+            Diagnostics.usageError("\(path): \(error.description)", commandPath: command.path)
+            return nil
         }
-        return nil
+        var merged = command
+        do throws(ArgumentError) {
+            for option in given { merged = try merged.adding(option.name, values: option.values) }
+        } catch {
+            Diagnostics.usageError("\(path): \(error.message)", commandPath: command.path)
+            return nil
+        }
+        return merged
     }
 
     struct Problem: Error, CustomStringConvertible {

@@ -49,7 +49,7 @@ enum ThumbsCommand {
         describedAs: "white", help: "what transparent parts become in JPEG")
     static let posterAt = Option.value("poster-at", placeholder: "TIME", .posterTime, default: PosterTime.default,
         help: "where a video's poster frame is taken (black frames are passed over)")
-    static let badge = Option.value("badge", placeholder: "WHAT", .choice as Conversion<RenditionSpec.Badge>,
+    static let badge = Option.value("badge", placeholder: "WHAT", Conversion<RenditionSpec.Badge>.choice,
         help: "burn the video's duration (m:ss) into its thumbnails, bottom-right")
     static let placeholder = Option.value("placeholder", placeholder: "KIND", .choice, default: Placeholder.Kind.default,
         help: "each item's placeholder hash, for viewers to paint while loading: thumbhash, blurhash, none")
