@@ -77,6 +77,15 @@ public struct OptionSpec: Sendable {
         return nil
     }
 
+    /// The parser's message for a value this option's type refuses; nil when it is accepted
+    /// (and for flags).
+    func problem(with value: String) -> String? {
+        guard let type = valueType, let reason = type.validate(value) else { return nil }
+        var message = "invalid value '\(value)' for '\(displayName)': expected \(type.name)"
+        if !reason.isEmpty { message += " (\(reason))" }
+        return message
+    }
+
     /// `--long`, the spelling used in error messages.
     var displayName: String { "--" + long }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The result of a successful parse: the selected command and what was given to it.
 ///
-/// Accessors take long option names without dashes. Options given at an
-/// ancestor level (e.g. `vitrine --color scan`) are visible here too.
-/// Defaults are not filled in: an absent option reads as nil / false / [].
+/// Options are read through their typed keys (`command[key]`, see ``Option``), which fill in
+/// their defaults. Options given at an ancestor level (e.g. `vitrine --color scan`) are
+/// visible here too.
 public struct ParsedCommand: Sendable {
     /// Command names from the root, e.g. `["vitrine", "scan"]`.
     public let path: [String]
@@ -43,33 +43,40 @@ public struct ParsedCommand: Sendable {
         self.occurrences = occurrences
     }
 
-    /// True when the flag was given at least once.
-    public func flag(_ long: String) -> Bool { count(long) > 0 }
-
-    /// How many times a flag was given (`-vv` → 2), or how many values an option got.
-    public func count(_ long: String) -> Int {
+    /// How many times the option with this long name was given (a flag's count, or its values).
+    func timesGiven(_ long: String) -> Int {
         flagCounts[long] ?? optionValues[long]?.count ?? 0
     }
 
-    /// The given value (the last one for a repeatable option); nil if absent.
-    public func value(_ long: String) -> String? { optionValues[long]?.last }
-
-    /// All values of a repeatable option, in command-line order; [] if absent.
-    public func values(_ long: String) -> [String] { optionValues[long] ?? [] }
-
-    /// The value as an `Int`; nil if absent or not an integer.
-    public func int(_ long: String) -> Int? { value(long).flatMap { Int($0) } }
-
-    /// The value as a `Double`; nil if absent or not a number.
-    public func double(_ long: String) -> Double? { value(long).flatMap { Double($0) } }
-
-    /// The value parsed as `Dimensions` (for `.size` options); nil if absent or invalid.
-    public func dimensions(_ long: String) -> Dimensions? {
-        value(long).flatMap { Dimensions(parsing: $0) }
+    /// This command with options from elsewhere (a configuration file) added, each looked up
+    /// by its long name among the command's options and checked as the parser checks the
+    /// command line: `values` for an option taking values, none for a flag. They count as given
+    /// before the command line's.
+    /// - Throws: for a name the command does not declare, or a value its type refuses, with
+    ///   the parser's message.
+    public func adding(_ long: String, values: [String]) throws(ArgumentError) -> ParsedCommand {
+        guard let option = spec.option(long: long) else {
+            throw ArgumentError("unknown option '--\(long)'", commandPath: path)
+        }
+        var optionValues = self.optionValues, flagCounts = self.flagCounts
+        var added: [Occurrence] = []
+        if option.isFlag {
+            flagCounts[long, default: 0] += 1
+            added.append(Occurrence(long: long, value: nil))
+        } else {
+            if !option.isRepeatable && values.count + (optionValues[long]?.count ?? 0) > 1 {
+                throw ArgumentError("option '\(option.displayName)' given more than once", commandPath: path)
+            }
+            for value in values {
+                if let message = option.problem(with: value) { throw ArgumentError(message, commandPath: path) }
+                added.append(Occurrence(long: long, value: value))
+            }
+            optionValues[long] = values + (optionValues[long] ?? [])
+        }
+        return ParsedCommand(path: path, spec: spec, positionals: positionals, optionValues: optionValues,
+                             flagCounts: flagCounts, positionalsByName: positionalsByName,
+                             occurrences: added + occurrences)
     }
-
-    /// True when the option (flag or value option) was given.
-    public func isPresent(_ long: String) -> Bool { count(long) > 0 }
 
     /// The word given for a `.one` / `.optional` positional, by its spec name; nil if none.
     public func positional(_ name: String) -> String? { positionalsByName[name]?.first }

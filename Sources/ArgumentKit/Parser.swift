@@ -244,7 +244,7 @@ struct ParseState {
     }
 
     mutating func record(_ option: OptionSpec, value: String?) throws(ArgumentError) {
-        guard let value, case let .value(_, type, repeatable, _) = option.kind else {
+        guard let value, case let .value(_, _, repeatable, _) = option.kind else {
             flagCounts[option.long, default: 0] += 1
             occurrences.append(.init(long: option.long, value: nil))
             return
@@ -252,11 +252,7 @@ struct ParseState {
         if !repeatable && optionValues[option.long] != nil {
             throw fail("option '\(option.displayName)' given more than once")
         }
-        if let reason = type.validate(value) {
-            var message = "invalid value '\(value)' for '\(option.displayName)': expected \(type.name)"
-            if !reason.isEmpty { message += " (\(reason))" }
-            throw fail(message)
-        }
+        if let message = option.problem(with: value) { throw fail(message) }
         optionValues[option.long, default: []].append(value)
         occurrences.append(.init(long: option.long, value: value))
     }

@@ -2,29 +2,37 @@ import XCTest
 @testable import ArgumentKit
 
 enum Fixtures {
+    /// The fixtures' options, read back as typed values.
+    enum Keys {
+        static let jobs = Option.value("jobs", short: "j", placeholder: "N", .integer(in: 1...256),
+                                       defaultDescription: "2", help: "Number of parallel jobs")
+        static let order = Option.value("order", short: "o", placeholder: "ORDER", .choice(["name", "natural", "date"]),
+                                        defaultDescription: "name", help: "Sort order")
+        static let size = Option.value("size", short: "s", placeholder: "SIZE", .size, help: "Thumbnail size")
+        static let exclude = Option.repeatable("exclude", short: "x", placeholder: "GLOB", .string, help: "Skip matching files")
+        static let quality = Option.value("quality", placeholder: "Q", .number(in: 0...1), help: "JPEG quality")
+        static let label = Option.value("label", placeholder: "TEXT", .string, help: "Gallery label")
+        static let hash = Option.flag("hash", help: "Compute content hashes")
+        static let verbose = Option.flag("verbose", short: "v", help: "Print more")
+        static let quiet = Option.flag("quiet", short: "q", help: "Print less")
+        static let force = Option.flag("force", short: "f", help: "Overwrite output")
+        static let all = Option.flag("all", short: "a", help: "Also delete metadata")
+        static let color = Option.flag("color", help: "Colorize output")
+        static let config = Option.value("config", short: "c", placeholder: "FILE", .string, help: "Configuration file")
+    }
+
     static let scan = CommandSpec(
         name: "scan",
         abstract: "Scan folders for images.",
         discussion: "Folders are scanned recursively; '-' reads paths from stdin.",
-        options: [
-            .value("jobs", short: "j", placeholder: "N", type: .integer(in: 1...256),
-                   defaultDescription: "2", help: "Number of parallel jobs"),
-            .value("order", short: "o", placeholder: "ORDER", type: .choice(["name", "natural", "date"]),
-                   defaultDescription: "name", help: "Sort order"),
-            .value("size", short: "s", placeholder: "SIZE", type: .size, help: "Thumbnail size"),
-            .value("exclude", short: "x", placeholder: "GLOB", repeatable: true, help: "Skip matching files"),
-            .value("quality", placeholder: "Q", type: .number(in: 0...1), help: "JPEG quality"),
-            .value("label", placeholder: "TEXT", help: "Gallery label"),
-            .flag("hash", help: "Compute content hashes"),
-            .flag("verbose", short: "v", help: "Print more"),
-            .flag("quiet", short: "q", help: "Print less"),
-        ],
+        options: OptionSpec.list(Keys.jobs, Keys.order, Keys.size, Keys.exclude, Keys.quality, Keys.label, Keys.hash,
+            Keys.verbose, Keys.quiet),
         positionals: [PositionalSpec(name: "INPUT", help: "Files or folders to scan", arity: .oneOrMore)])
 
     static let build = CommandSpec(
         name: "build",
         abstract: "Build the gallery.",
-        options: [.flag("force", short: "f", help: "Overwrite output")],
+        options: OptionSpec.list(Keys.force),
         positionals: [
             PositionalSpec(name: "INPUT", help: "Catalog file"),
             PositionalSpec(name: "OUTPUT", help: "Output folder", arity: .optional),
@@ -37,7 +45,7 @@ enum Fixtures {
         abstract: "Manage the thumbnail cache.",
         subcommands: [
             CommandSpec(name: "clear", abstract: "Delete cached thumbnails.",
-                        options: [.flag("all", short: "a", help: "Also delete metadata")]),
+                        options: OptionSpec.list(Keys.all)),
             CommandSpec(name: "list", abstract: "List cached thumbnails.",
                         positionals: [PositionalSpec(name: "PATTERN", help: "Filter", arity: .zeroOrMore)]),
         ])
@@ -47,8 +55,7 @@ enum Fixtures {
         abstract: "Build static image galleries.",
         discussion: "Run 'vitrine scan' first.",
         version: "1.2.0",
-        options: [.flag("color", help: "Colorize output"),
-                  .value("config", short: "c", placeholder: "FILE", help: "Configuration file")],
+        options: OptionSpec.list(Keys.color, Keys.config),
         subcommands: [scan, build, cache, debug])
 }
 

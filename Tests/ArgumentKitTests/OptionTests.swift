@@ -3,44 +3,44 @@ import XCTest
 
 final class OptionTests: XCTestCase {
     func testLongOptionWithSeparateValue() {
-        XCTAssertEqual(parseRun(["scan", "--jobs", "4", "a"])?.int("jobs"), 4)
+        XCTAssertEqual(parseRun(["scan", "--jobs", "4", "a"])?[Fixtures.Keys.jobs], 4)
     }
 
     func testLongOptionWithEqualsValue() {
         let command = parseRun(["scan", "--jobs=4", "--label=a=b", "a"])
-        XCTAssertEqual(command?.int("jobs"), 4)
-        XCTAssertEqual(command?.value("label"), "a=b")
+        XCTAssertEqual(command?[Fixtures.Keys.jobs], 4)
+        XCTAssertEqual(command?[Fixtures.Keys.label], "a=b")
     }
 
     func testEmptyInlineValueIsAValue() {
-        XCTAssertEqual(parseRun(["scan", "--label=", "a"])?.value("label"), "")
+        XCTAssertEqual(parseRun(["scan", "--label=", "a"])?[Fixtures.Keys.label], "")
         assertError(["scan", "--jobs=", "a"], "invalid value '' for '--jobs': expected an integer from 1 to 256")
     }
 
     func testShortOptionWithSeparateAndAttachedValue() {
-        XCTAssertEqual(parseRun(["scan", "-j", "4", "a"])?.int("jobs"), 4)
-        XCTAssertEqual(parseRun(["scan", "-j4", "a"])?.int("jobs"), 4)
-        XCTAssertEqual(parseRun(["scan", "-j=4", "a"])?.int("jobs"), 4)
+        XCTAssertEqual(parseRun(["scan", "-j", "4", "a"])?[Fixtures.Keys.jobs], 4)
+        XCTAssertEqual(parseRun(["scan", "-j4", "a"])?[Fixtures.Keys.jobs], 4)
+        XCTAssertEqual(parseRun(["scan", "-j=4", "a"])?[Fixtures.Keys.jobs], 4)
     }
 
     func testBundledShortFlags() {
         let command = parseRun(["scan", "-vq", "a"])
-        XCTAssertEqual(command?.flag("verbose"), true)
-        XCTAssertEqual(command?.flag("quiet"), true)
-        XCTAssertEqual(command?.flag("hash"), false)
+        XCTAssertEqual(command?[Fixtures.Keys.verbose], true)
+        XCTAssertEqual(command?[Fixtures.Keys.quiet], true)
+        XCTAssertEqual(command?[Fixtures.Keys.hash], false)
     }
 
     func testBundleEndingInValueOptionTakesNextWord() {
         let command = parseRun(["scan", "-vj", "4", "a"])
-        XCTAssertEqual(command?.flag("verbose"), true)
-        XCTAssertEqual(command?.int("jobs"), 4)
+        XCTAssertEqual(command?[Fixtures.Keys.verbose], true)
+        XCTAssertEqual(command?[Fixtures.Keys.jobs], 4)
         XCTAssertEqual(command?.positionals, ["a"])
     }
 
     func testBundleEndingInValueOptionTakesRest() {
         let command = parseRun(["scan", "-vqj16", "a"])
-        XCTAssertEqual(command?.flag("quiet"), true)
-        XCTAssertEqual(command?.int("jobs"), 16)
+        XCTAssertEqual(command?[Fixtures.Keys.quiet], true)
+        XCTAssertEqual(command?[Fixtures.Keys.jobs], 16)
     }
 
     func testFlagRejectsValue() {
@@ -49,8 +49,8 @@ final class OptionTests: XCTestCase {
 
     func testFlagCount() {
         let command = parseRun(["scan", "-vv", "--verbose", "a"])
-        XCTAssertEqual(command?.count("verbose"), 3)
-        XCTAssertEqual(command?.count("quiet"), 0)
+        XCTAssertEqual(command?.count(Fixtures.Keys.verbose), 3)
+        XCTAssertEqual(command?.count(Fixtures.Keys.quiet), 0)
     }
 
     func testMissingValueAtEnd() {
@@ -65,24 +65,24 @@ final class OptionTests: XCTestCase {
         assertError(["scan", "--label", "--", "a"], "option '--label' expects a value")
         assertError(["scan", "--label", "-x", "a"], "option '--label' expects a value")
         // A negative number is a value, not an option.
-        XCTAssertEqual(parseRun(["scan", "--label", "-5", "a"])?.value("label"), "-5")
+        XCTAssertEqual(parseRun(["scan", "--label", "-5", "a"])?[Fixtures.Keys.label], "-5")
     }
 
     func testDashIsAValidValueAndPositional() {
         let command = parseRun(["scan", "--label", "-", "-"])
-        XCTAssertEqual(command?.value("label"), "-")
+        XCTAssertEqual(command?[Fixtures.Keys.label], "-")
         XCTAssertEqual(command?.positionals, ["-"])
     }
 
     func testDashValueViaEquals() {
-        XCTAssertEqual(parseRun(["scan", "--label=-5", "a"])?.value("label"), "-5")
+        XCTAssertEqual(parseRun(["scan", "--label=-5", "a"])?[Fixtures.Keys.label], "-5")
     }
 
     func testRepeatableCollectsInOrder() {
         let command = parseRun(["scan", "-x", "*.tmp", "a", "--exclude=*.bak", "-x.git"])
-        XCTAssertEqual(command?.values("exclude"), ["*.tmp", "*.bak", ".git"])
-        XCTAssertEqual(command?.value("exclude"), ".git")
-        XCTAssertEqual(command?.count("exclude"), 3)
+        XCTAssertEqual(command?[Fixtures.Keys.exclude], ["*.tmp", "*.bak", ".git"])
+        XCTAssertEqual(command?[Fixtures.Keys.exclude].last, ".git")
+        XCTAssertEqual(command?.count(Fixtures.Keys.exclude), 3)
     }
 
     func testNonRepeatableGivenTwice() {
@@ -94,11 +94,11 @@ final class OptionTests: XCTestCase {
         assertError(["scan", "--jobs", "abc", "a"], "invalid value 'abc' for '--jobs': expected an integer from 1 to 256")
         assertError(["scan", "-j0", "a"], "invalid value '0' for '--jobs': expected an integer from 1 to 256")
         assertError(["scan", "-j", "257", "a"], "invalid value '257' for '--jobs': expected an integer from 1 to 256")
-        XCTAssertEqual(parseRun(["scan", "-j256", "a"])?.int("jobs"), 256)
+        XCTAssertEqual(parseRun(["scan", "-j256", "a"])?[Fixtures.Keys.jobs], 256)
     }
 
     func testNumberValidation() {
-        XCTAssertEqual(parseRun(["scan", "--quality", "0.85", "a"])?.double("quality"), 0.85)
+        XCTAssertEqual(parseRun(["scan", "--quality", "0.85", "a"])?[Fixtures.Keys.quality], 0.85)
         assertError(["scan", "--quality", "1.5", "a"], "invalid value '1.5' for '--quality': expected a number from 0 to 1")
         assertError(["scan", "--quality=nan", "a"], "invalid value 'nan' for '--quality': expected a number from 0 to 1")
     }
@@ -111,7 +111,7 @@ final class OptionTests: XCTestCase {
     func testChoiceValidationWithoutSuggestion() {
         assertError(["scan", "--order", "size", "a"],
                     "invalid value 'size' for '--order': expected one of name, natural, date")
-        XCTAssertEqual(parseRun(["scan", "-o", "natural", "a"])?.value("order"), "natural")
+        XCTAssertEqual(parseRun(["scan", "-o", "natural", "a"])?[Fixtures.Keys.order], "natural")
     }
 
     func testSizeValidation() {
@@ -119,16 +119,17 @@ final class OptionTests: XCTestCase {
                     "invalid value '0x5' for '--size': expected a size like 256x256, 256 or x256")
         assertError(["scan", "-s", "big", "a"],
                     "invalid value 'big' for '--size': expected a size like 256x256, 256 or x256")
-        XCTAssertEqual(parseRun(["scan", "-s", "x256", "a"])?.dimensions("size"), Dimensions(width: nil, height: 256))
-        XCTAssertEqual(parseRun(["scan", "--size=640x480", "a"])?.dimensions("size"), Dimensions(width: 640, height: 480))
+        XCTAssertEqual(parseRun(["scan", "-s", "x256", "a"])?[Fixtures.Keys.size], Dimensions(width: nil, height: 256))
+        XCTAssertEqual(parseRun(["scan", "--size=640x480", "a"])?[Fixtures.Keys.size], Dimensions(width: 640, height: 480))
     }
 
     func testCustomTypeReason() {
         let hex = ValueType.custom(name: "a color like #ff8800") { $0.hasPrefix("#") ? nil : "missing '#'" }
-        let root = CommandSpec(name: "tool", abstract: "A tool.", options: [.value("color", placeholder: "C", type: hex, help: "")])
+        let color = Option.value("color", placeholder: "C", Conversion(hex) { $0 }, help: "")
+        let root = CommandSpec(name: "tool", abstract: "A tool.", options: OptionSpec.list(color))
         assertError(["--color", "ff8800"], "invalid value 'ff8800' for '--color': expected a color like #ff8800 (missing '#')",
                     root: root)
-        XCTAssertEqual(parseRun(["--color", "#ff8800"], root: root)?.value("color"), "#ff8800")
+        XCTAssertEqual(parseRun(["--color", "#ff8800"], root: root)?[color], "#ff8800")
     }
 
     func testUnknownLongOptionSuggests() {
@@ -153,19 +154,19 @@ final class OptionTests: XCTestCase {
     func testDoubleDashEndsOptions() {
         let command = parseRun(["scan", "-v", "--", "-j", "--hash", "-"])
         XCTAssertEqual(command?.positionals, ["-j", "--hash", "-"])
-        XCTAssertEqual(command?.flag("hash"), false)
-        XCTAssertEqual(command?.flag("verbose"), true)
+        XCTAssertEqual(command?[Fixtures.Keys.hash], false)
+        XCTAssertEqual(command?[Fixtures.Keys.verbose], true)
     }
 
     func testOptionsBeforeBetweenAndAfterPositionals() {
         let command = parseRun(["scan", "-v", "a", "--jobs", "3", "b", "--hash", "c"])
         XCTAssertEqual(command?.positionals, ["a", "b", "c"])
-        XCTAssertEqual(command?.int("jobs"), 3)
-        XCTAssertEqual(command?.flag("hash"), true)
-        XCTAssertEqual(command?.isPresent("verbose"), true)
-        XCTAssertEqual(command?.isPresent("order"), false)
-        XCTAssertNil(command?.value("order"))
-        XCTAssertEqual(command?.values("exclude"), [])
+        XCTAssertEqual(command?[Fixtures.Keys.jobs], 3)
+        XCTAssertEqual(command?[Fixtures.Keys.hash], true)
+        XCTAssertEqual(command?.isPresent(Fixtures.Keys.verbose), true)
+        XCTAssertEqual(command?.isPresent(Fixtures.Keys.order), false)
+        XCTAssertNil(command?[Fixtures.Keys.order])
+        XCTAssertEqual(command?[Fixtures.Keys.exclude], [])
     }
 
     func testStringValueMayLookLikeSubcommand() {
@@ -191,13 +192,12 @@ final class OccurrenceOrderTests: XCTestCase {
 
 final class NegativeValueTests: XCTestCase {
     func testNegativeNumbersAreValuesNotOptions() throws {
-        let spec = CommandSpec(name: "tool", abstract: "t", options: [
-            .value("delta", placeholder: "D", type: .integer(in: -100...100), help: "d"),
-            .flag("cyclic", help: "c"),
-        ])
+        let delta = Option.value("delta", placeholder: "D", .integer(in: -100...100), help: "d")
+        let cyclic = Option.flag("cyclic", help: "c")
+        let spec = CommandSpec(name: "tool", abstract: "t", options: OptionSpec.list(delta, cyclic))
         guard case .run(let parsed) = try ArgumentParser.parse(["--delta", "-7", "--cyclic"], root: spec) else { return XCTFail() }
-        XCTAssertEqual(parsed.int("delta"), -7)
-        XCTAssertTrue(parsed.flag("cyclic"))
+        XCTAssertEqual(parsed[delta], -7)
+        XCTAssertTrue(parsed[cyclic])
         XCTAssertThrowsError(try ArgumentParser.parse(["--delta", "--cyclic"], root: spec))
     }
 }

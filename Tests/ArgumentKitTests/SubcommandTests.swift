@@ -16,7 +16,7 @@ final class SubcommandTests: XCTestCase {
     func testNestedSubcommand() {
         let command = parseRun(["cache", "clear", "-a"])
         XCTAssertEqual(command?.path, ["vitrine", "cache", "clear"])
-        XCTAssertEqual(command?.flag("all"), true)
+        XCTAssertEqual(command?[Fixtures.Keys.all], true)
     }
 
     func testHiddenSubcommandStillParses() {
@@ -105,8 +105,8 @@ final class SubcommandTests: XCTestCase {
 
     func testRootOptionsBeforeSubcommandAreKept() {
         let command = parseRun(["--color", "-c", "v.toml", "scan", "a"])
-        XCTAssertEqual(command?.flag("color"), true)
-        XCTAssertEqual(command?.value("config"), "v.toml")
+        XCTAssertEqual(command?[Fixtures.Keys.color], true)
+        XCTAssertEqual(command?[Fixtures.Keys.config], "v.toml")
     }
 
     func testRootOptionAfterSubcommandIsUnknown() {

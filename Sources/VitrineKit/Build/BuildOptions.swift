@@ -44,17 +44,24 @@ public struct BuildOptions: Sendable {
 
     public init(site: String) { self.site = site }
 
-    /// A 256×256 filled thumbnail and its @2x in `thumbs/`, and a 1280-pixel fitted display size
-    /// in `display/`, JPEG.
-    public static let defaultRenditions: [RenditionSpec] = {
+    /// A 256×256 filled thumbnail in `thumbs/` (made with its @2x), JPEG.
+    public static let defaultThumbnail: RenditionSpec = {
         var thumbnail = RenditionSpec(width: 256, height: 256, mode: .fill)
         thumbnail.folder = "thumbs"
-        var retina = thumbnail
-        retina.scale = 2
+        return thumbnail
+    }()
+    /// A 1280-pixel fitted display size in `display/`, JPEG.
+    public static let defaultDisplay: RenditionSpec = {
         var display = RenditionSpec(width: 1280, height: 1280)
         display.role = .display
         display.folder = "display"
-        return [thumbnail, retina, display]
+        return display
+    }()
+    /// ``defaultThumbnail``, its @2x, and ``defaultDisplay``.
+    public static let defaultRenditions: [RenditionSpec] = {
+        var retina = defaultThumbnail
+        retina.scale = 2
+        return [defaultThumbnail, retina, defaultDisplay]
     }()
 
     /// Deep Zoom in `tiles/`, for pictures over 1.5 times the largest rendition box.

@@ -69,8 +69,11 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
     public var pixelWidth: Int? { width.map { $0 * scale } }
     public var pixelHeight: Int? { height.map { $0 * scale } }
 
+    /// The box at 1×.
+    public var box: Box { Box(width: width, height: height) }
+
     /// The box as people write it: `256x256`, `256`, `x256`.
-    public var boxLabel: String { Box(width: width, height: height).description }
+    public var boxLabel: String { box.description }
 
     /// The end of the output file name: `256x256.jpg`, `256x256@2x.webp`.
     public var fileSuffix: String { boxLabel + (scale == 1 ? "" : "@\(scale)x") + "." + encoding.format.fileExtension }
@@ -94,17 +97,35 @@ public struct RenditionSet: Sendable {
 
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// A box side (times the density) is larger than ``RenditionSpec/maximumSide``.
-        case boxTooLarge(side: Int, density: Int)
-        case emptyBox
+        case boxTooLarge(side: Int, density: Int, role: RenditionRole)
+        case emptyBox(role: RenditionRole)
 
-        public var description: String {
+        public var description: String { message(naming: .thumbs) }
+
+        /// The text, naming the options as the command that set them spells them.
+        public func message(naming names: OptionNames) -> String {
             switch self {
-            case .boxTooLarge(let side, 1): "--size \(side) is larger than \(RenditionSpec.maximumSide) pixels"
-            case .boxTooLarge(let side, let density):
-                "--size \(side) with --retina (\(side * density) px) is larger than \(RenditionSpec.maximumSide) pixels"
-            case .emptyBox: "a size needs a width or a height"
+            case .boxTooLarge(let side, 1, let role): "\(names.size(role)) \(side) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .boxTooLarge(let side, let density, let role):
+                "\(names.size(role)) \(side) with \(names.retina) (\(side * density) px) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .emptyBox(let role): "\(names.size(role)) needs a width or a height"
             }
         }
+    }
+
+    /// The options that set the boxes, as a command spells them: `vitrine thumbs`' `--size`
+    /// for every box, or `vitrine build`'s `--thumb-size` and `--display-size`.
+    public struct OptionNames: Equatable, Sendable {
+        public var thumbnail = "--size"
+        public var display = "--size"
+        /// What asks for the @2x copies.
+        public var retina = "--retina"
+
+        public static let thumbs = OptionNames()
+        public static let build = OptionNames(thumbnail: "--thumb-size", display: "--display-size",
+            retina: "its @2x copy (--no-retina for none)")
+
+        func size(_ role: RenditionRole) -> String { role == .display ? display : thumbnail }
     }
 
     /// - Parameters:
@@ -115,19 +136,27 @@ public struct RenditionSet: Sendable {
                 badge: RenditionSpec.Badge? = nil) throws(Problem) {
         let boxes = boxes.isEmpty ? [RenditionSpec.defaultBox] : boxes
         let density = retina ? 2 : 1
-        for box in boxes {
-            guard box.width != nil || box.height != nil else { throw .emptyBox }
-            let side = max(box.width ?? 0, box.height ?? 0)
-            if side * density > RenditionSpec.maximumSide { throw .boxTooLarge(side: side, density: density) }
-        }
         let all = boxes.flatMap { box in
             (1...density).map { scale in
                 RenditionSpec(width: box.width, height: box.height, mode: mode, crop: crop, scale: scale, upscale: upscale,
                     encoding: encoding, badge: badge)
             }
         }
+        try self.init(all)
+    }
+
+    /// `specs` checked (every box has a side, none over ``RenditionSpec/maximumSide`` in
+    /// pixels), each file name once: the one check every command's renditions go through.
+    public init(_ specs: [RenditionSpec]) throws(Problem) {
+        for spec in specs {
+            guard spec.width != nil || spec.height != nil else { throw .emptyBox(role: spec.role) }
+            let side = max(spec.width ?? 0, spec.height ?? 0)
+            // The @2x copy of a box is what goes over: the message names the box asked for.
+            let density = specs.filter { $0.role == spec.role && $0.boxLabel == spec.boxLabel }.map(\.scale).max() ?? 1
+            if side * density > RenditionSpec.maximumSide { throw .boxTooLarge(side: side, density: density, role: spec.role) }
+        }
         var seen = Set<String>()
-        specs = all.filter { seen.insert($0.fileSuffix).inserted }
+        self.specs = specs.filter { seen.insert($0.folder + "/" + $0.fileSuffix).inserted }
     }
 }
 

@@ -5,7 +5,8 @@ import VitrineKit
 /// `vitrine build`'s options from a file: `--config FILE`, else `vitrine.json` in the first
 /// source folder. A JSON object whose keys are the long options' names without dashes
 /// (`"thumb-size": "320x320"`, `"order": "date"`, `"sheets": false` or `"no-sheets": true`,
-/// `"cyclic": true`); what the command line gives wins; an unknown key is an error.
+/// `"cyclic": true`); what the command line gives wins; an unknown key is an error. The file's
+/// values are added to the parsed command by looking each key up among the options by name.
 enum BuildConfig {
     /// The config file's name looked for in the first source folder.
     static let fileName = "vitrine.json"
@@ -13,7 +14,7 @@ enum BuildConfig {
     /// `command` with the file's options added where the command line does not give them;
     /// nil (after saying why) when the file cannot be used.
     static func merged(_ command: ParsedCommand) -> ParsedCommand? {
-        let explicit = command.value("config")
+        let explicit = command[BuildCommand.config]
         let found = explicit ?? command.positionals.first.map { Path.join($0, fileName) }.flatMap { path in
             FileManager.default.fileExists(atPath: path) ? path : nil
         }
@@ -27,26 +28,23 @@ enum BuildConfig {
             Diagnostics.usageError("\(path): cannot be read", commandPath: command.path)
             return nil
         }
-        let added: [String]
+        let given: [(name: String, values: [String])]
         do {
             // Only the file --config names may reach beyond its folder.
             let confined = explicit == nil ? Path.parent(of: path) : nil
-            added = try arguments(from: data, for: BuildCommand.spec, besides: command, confinedTo: confined)
+            given = try options(from: data, for: BuildCommand.spec, besides: command, confinedTo: confined)
         } catch {
             Diagnostics.usageError("\(path): \(error.description)", commandPath: command.path)
             return nil
         }
-        // Options go first, before any `--`; the command line follows as it was typed.
-        let given = Array(CommandLine.arguments.dropFirst())
-        guard let at = given.firstIndex(of: BuildCommand.spec.name) else { return command }
-        let arguments = Array(given[...at]) + added + Array(given[(at + 1)...])
-        do {
-            guard case .run(let merged) = try ArgumentParser.parse(arguments, root: Frontend.root) else { return command }
-            return merged
+        var merged = command
+        do throws(ArgumentError) {
+            for option in given { merged = try merged.adding(option.name, values: option.values) }
         } catch {
             Diagnostics.usageError("\(path): \(error.message)", commandPath: command.path)
             return nil
         }
+        return merged
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -54,22 +52,22 @@ enum BuildConfig {
     }
 
     /// Options that name a file to read: in a source folder's vitrine.json, a path inside it.
-    static let fileOptions: Set<String> = ["captions", "items"]
+    static let fileOptions = Set([InputOptions.captions.name, RemoteInputOptions.items.name])
     /// Options a source folder's vitrine.json may not set: where the build writes.
-    static let writingOptions: Set<String> = ["output", "cache"]
+    static let writingOptions = Set([BuildCommand.output.name, RemoteInputOptions.cache.name])
 
-    /// The `--name value` arguments the file's object stands for, leaving out the options
-    /// `command` already has.
+    /// The options the file's object stands for, by name, with their values (none for a flag),
+    /// leaving out the options `command` already has.
     /// - Parameter folder: the source folder the file was found in, whose tree its paths must
     ///   stay inside (they are read relative to it); nil for the file --config names.
-    static func arguments(from data: Data, for spec: CommandSpec, besides command: ParsedCommand,
-                          confinedTo folder: String? = nil) throws(Problem) -> [String] {
+    static func options(from data: Data, for spec: CommandSpec, besides command: ParsedCommand,
+                        confinedTo folder: String? = nil) throws(Problem) -> [(name: String, values: [String])] {
         guard let document = try? JSONDocument(data) else { throw Problem(description: "not JSON") }
         guard document.root.kind == .object else { throw Problem(description: "not a JSON object of options") }
         let options = Dictionary(spec.options.map { ($0.long, $0) }, uniquingKeysWith: { first, _ in first })
-        var arguments: [String] = []
+        var given: [(name: String, values: [String])] = []
         for (key, node) in document.root.members {
-            guard key != "config", key != "output" || options[key] != nil else { continue }
+            guard key != BuildCommand.config.name else { continue }
             let flag = options[key].flatMap { $0.isFlag ? $0 : nil }
             let negated = options["no-" + key].flatMap { $0.isFlag ? $0 : nil }
             if flag != nil || negated != nil {
@@ -79,27 +77,25 @@ enum BuildConfig {
                     throw Problem(description: "'\(key)' and 'no-\(key)' contradict each other")
                 }
                 let name = value ? (flag?.long) : (negated?.long)
-                if let name, !command.isPresent(name), !command.isPresent(value ? "no-" + key : key) { arguments.append("--" + name) }
+                let either = [flag, negated].compactMap { $0 }
+                if let name, !either.contains(where: { command.isPresent($0) }) { given.append((name, [])) }
                 continue
             }
             guard options[key] != nil else { throw Problem(description: "unknown option '\(key)'") }
             if folder != nil, writingOptions.contains(key) {
                 throw Problem(description: "'\(key)' is not taken from a source folder's vitrine.json (give --\(key), or name the file with --config)")
             }
-            guard !command.isPresent(key) else { continue }
-            let values = node.kind == .array ? Array(node.elements) : [node]
-            for value in values {
+            guard let option = options[key], !command.isPresent(option) else { continue }
+            var texts: [String] = []
+            for value in node.kind == .array ? Array(node.elements) : [node] {
                 guard let text = value.string ?? value.numberText else {
                     throw Problem(description: "'\(key)' takes a string or a number")
                 }
-                if let folder, fileOptions.contains(key) {
-                    arguments += ["--" + key, try inside(folder, text, for: key)]
-                } else {
-                    arguments += ["--" + key, text]
-                }
+                texts.append(folder != nil && fileOptions.contains(key) ? try inside(folder!, text, for: key) : text)
             }
+            given.append((key, texts))
         }
-        return arguments
+        return given
     }
 
     /// `path` (from a source folder's vitrine.json) read relative to `folder`, or why not: an

@@ -4,51 +4,51 @@ import VitrineKit
 
 /// The options every command that reads inputs shares: order, navigation, limits, workers.
 enum InputOptions {
-    static let specs: [OptionSpec] = [
-        .flag("null", short: "0", help: "the list read for - is NUL-separated (find -print0), not one path per line"),
-        .value("order", placeholder: "ORDER", type: .choice(ItemOrder.allCases.map(\.rawValue)),
-            defaultDescription: "natural",
-            help: "item order; natural sorts img2 before img10, date uses EXIF DateTimeOriginal, else mtime"),
-        .flag("reverse", short: "r", help: "reverse the order"),
-        .flag("cyclic", help: "prev/next wrap around: the last item's next is the first"),
-        .value("initial-index", placeholder: "N", type: .integer(in: 0...Int(Int32.max)), defaultDescription: "0",
-            help: "the item a viewer opens first (0-based; must exist)"),
-        .value("direction", placeholder: "DIRECTION", type: .choice(Direction.allCases.map(\.rawValue)),
-            defaultDescription: ScanOptions().direction.rawValue, help: "how a viewer pages: horizontal or vertical"),
-        gap,
-        .value("jobs", short: "j", placeholder: "N", type: .integer(in: 1...256),
-            defaultDescription: "\(ProcessInfo.processInfo.activeProcessorCount) (cores)",
-            help: "worker processes"),
-        .value("timeout", placeholder: "SECONDS", type: .number(in: 0.1...86_400),
-            defaultDescription: TimeLimit.perFile.formatted(maxFractionDigits: 1),
-            help: "time limit for one file; a file over it is reported and the run goes on"),
-        .value("max-pixels", placeholder: "N", type: .integer(in: 1...Int(Int64.max)),
-            defaultDescription: String(ProbeOptions().maxPixels),
-            help: "refuse images whose header claims more pixels than this, before decoding"),
-        .value("max-memory", placeholder: "SIZE", type: .custom(name: "a size like 512M or 2G") { ByteSize(parsing: $0) == nil ? "" : nil },
-            defaultDescription: ByteSize(bytes: ProbeOptions().maxMemory).description,
-            help: "refuse pictures libvips decodes whole (interlaced PNG, GIF, HEIF/AVIF) that would take more memory than this per worker, before decoding"),
-        .value("shard", placeholder: "K/N", type: .custom(name: "a part like 2/3 (K from 1 to N)") { Shard(parsing: $0) == nil ? "" : nil },
-            help: "read only part K of N of the files, for a partial manifest that vitrine manifest merge joins"),
-        .value("captions", placeholder: "FILE", type: .string,
-            help: "captions file: CSV/TSV (path,caption[,style][,title]…) or JSON; its order is --order captions"),
-        .value("captions-from", placeholder: "LIST", type: .custom(name: "a comma-separated list of file, sidecar, xmp, iptc, exif, or none") {
-                CaptionSources.parse($0).error
-            }, defaultDescription: "file,sidecar,xmp,iptc,exif",
-            help: "caption sources, first wins (per field): file, sidecar (name.md/.txt), xmp, iptc, exif; none"),
-        .value("caption-fallback", placeholder: "WHAT", type: .choice(CaptionOptions.Fallback.allCases.map(\.rawValue)),
-            defaultDescription: "none", help: "caption when no source has one: none, or filename (name without extension)"),
-        .value("lang", placeholder: "LANG", type: .string, defaultDescription: "x-default",
-            help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise"),
-    ] + RemoteInputOptions.specs
+    static let null = Option.flag("null", short: "0", help: "the list read for - is NUL-separated (find -print0), not one path per line")
+    static let order = Option.value("order", placeholder: "ORDER", .choice, default: ScanOptions().order,
+        help: "item order; natural sorts img2 before img10, date uses EXIF DateTimeOriginal, else mtime")
+    static let reverse = Option.flag("reverse", short: "r", help: "reverse the order")
+    static let cyclic = Option.flag("cyclic", help: "prev/next wrap around: the last item's next is the first")
+    static let initialIndex = Option.value("initial-index", placeholder: "N", .integer(in: 0...Int(Int32.max)),
+        default: ScanOptions().initialIndex, help: "the item a viewer opens first (0-based; must exist)")
+    static let direction = Option.value("direction", placeholder: "DIRECTION", .choice, default: ScanOptions().direction,
+        help: "how a viewer pages: horizontal or vertical")
+    static let jobs = Option.value("jobs", short: "j", placeholder: "N", .integer(in: 1...256),
+        defaultDescription: "\(ProcessInfo.processInfo.activeProcessorCount) (cores)", help: "worker processes")
+    static let timeout = Option.value("timeout", placeholder: "SECONDS", .number(in: 0.1...86_400), default: TimeLimit.perFile,
+        describedAs: TimeLimit.perFile.formatted(maxFractionDigits: 1),
+        help: "time limit for one file; a file over it is reported and the run goes on")
+    static let maxPixels = Option.value("max-pixels", placeholder: "N", .integer(in: 1...Int(Int64.max)),
+        default: ProbeOptions().maxPixels, help: "refuse images whose header claims more pixels than this, before decoding")
+    static let maxMemory = Option.value("max-memory", placeholder: "SIZE",
+        .custom(name: "a size like 512M or 2G", convert: ByteSize.init(parsing:)), default: ByteSize(bytes: ProbeOptions().maxMemory),
+        help: "refuse pictures libvips decodes whole (interlaced PNG, GIF, HEIF/AVIF) that would take more memory than this per worker, before decoding")
+    static let shard = Option.value("shard", placeholder: "K/N", .custom(name: "a part like 2/3 (K from 1 to N)", convert: Shard.init(parsing:)),
+        help: "read only part K of N of the files, for a partial manifest that vitrine manifest merge joins")
+    static let captions = Option.value("captions", placeholder: "FILE", .string,
+        help: "captions file: CSV/TSV (path,caption[,style][,title]…) or JSON; its order is --order captions")
+    static let captionsFrom = Option.value("captions-from", placeholder: "LIST",
+        Conversion(.custom(name: "a comma-separated list of file, sidecar, xmp, iptc, exif, or none") { CaptionSources.parse($0).error }) {
+            CaptionSources.parse($0).sources
+        }, default: CaptionOptions().sources, describedAs: CaptionOptions().sources.map(\.rawValue).joined(separator: ","),
+        help: "caption sources, first wins (per field): file, sidecar (name.md/.txt), xmp, iptc, exif; none")
+    static let captionFallback = Option.value("caption-fallback", placeholder: "WHAT", .choice, default: CaptionOptions().fallback,
+        help: "caption when no source has one: none, or filename (name without extension)")
+    static let lang = Option.value("lang", placeholder: "LANG", .string, defaultDescription: "x-default",
+        help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise")
+
+    static let specs: [OptionSpec] = OptionSpec.list(null, order, reverse, cyclic, initialIndex, direction, gap, jobs, timeout,
+        maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang) + RemoteInputOptions.specs
 
     /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
     /// leaves this one out of its specs (``specs(besides:)``).
-    static let gap = OptionSpec.value("gap", placeholder: "PX", type: .integer(in: Manifest.gapRange),
-        defaultDescription: String(Manifest.defaultGap), help: "pixels between a viewer's pages (and a gallery page's cells)")
+    static let gap = Option.value("gap", placeholder: "PX", .integer(in: Manifest.gapRange), default: ScanOptions().gap,
+        help: "pixels between a viewer's pages (and a gallery page's cells)")
 
     /// ``specs`` without the options named in `taken` (those a command defines otherwise).
-    static func specs(besides taken: Set<String>) -> [OptionSpec] { specs.filter { !taken.contains($0.long) } }
+    static func specs(besides taken: [any OptionKey]) -> [OptionSpec] {
+        specs.filter { option in !taken.contains { $0.spec.long == option.long } }
+    }
 
     /// The scan options asked for, or nil (after saying why on stderr) when they cannot work.
     /// - Parameters:
@@ -57,30 +57,30 @@ enum InputOptions {
     ///     spaces its cells); default true.
     static func scanOptions(from command: ParsedCommand, shard: Bool = true, viewerGap: Bool = true) -> ScanOptions? {
         var options = ScanOptions()
-        options.order = command.value("order").flatMap(ItemOrder.init(rawValue:)) ?? .natural
-        options.reverse = command.flag("reverse")
-        options.cyclic = command.flag("cyclic")
-        options.initialIndex = command.int("initial-index") ?? 0
-        options.direction = command.value("direction").flatMap(Direction.init(rawValue:)) ?? options.direction
-        if viewerGap { options.gap = command.int("gap") ?? options.gap }
-        options.probe.maxPixels = command.int("max-pixels") ?? options.probe.maxPixels
-        options.probe.maxMemory = command.value("max-memory").flatMap(ByteSize.init(parsing:))?.bytes ?? options.probe.maxMemory
-        options.probe.toolTimeout = TimeLimit.tools(within: command.double("timeout") ?? TimeLimit.perFile)
-        options.probe.allowDamaged = command.flag("allow-damaged")
-        if shard { options.shard = command.value("shard").flatMap(Shard.init(parsing:)) }
-        if options.shard != nil, command.flag("ndjson") {
+        options.order = command[order]
+        options.reverse = command[reverse]
+        options.cyclic = command[cyclic]
+        options.initialIndex = command[initialIndex]
+        options.direction = command[direction]
+        if viewerGap { options.gap = command[gap] }
+        options.probe.maxPixels = command[maxPixels]
+        options.probe.maxMemory = command[maxMemory].bytes
+        options.probe.toolTimeout = TimeLimit.tools(within: command[timeout])
+        options.probe.allowDamaged = command[ReportPrinter.allowDamaged]
+        if shard { options.shard = command[Self.shard] }
+        if options.shard != nil, command[ReportPrinter.ndjson] {
             Diagnostics.usageError("--shard makes a partial manifest for vitrine manifest merge, which NDJSON cannot carry; leave out --ndjson",
                 commandPath: command.path)
             return nil
         }
-        if let list = command.value("captions-from") { options.captions.sources = CaptionSources.parse(list).sources }
-        options.captions.fallback = command.value("caption-fallback").flatMap(CaptionOptions.Fallback.init(rawValue:)) ?? .none
-        options.captions.language = command.value("lang")
-        if let path = command.value("captions") {
+        options.captions.sources = command[captionsFrom]
+        options.captions.fallback = command[captionFallback]
+        options.captions.language = command[lang]
+        if let path = command[captions] {
             do {
                 options.captions.file = try CaptionsFile.read(path)
             } catch {
-                Diagnostics.usageError("--captions \(error.description)", commandPath: command.path)
+                Diagnostics.usageError("\(captions.flagName) \(error.description)", commandPath: command.path)
                 return nil
             }
         }
@@ -94,7 +94,7 @@ enum InputOptions {
 
     /// How `-` is read: lines, or NUL-separated with `--null`.
     static func listReader(from command: ParsedCommand) -> () -> [InputPath] {
-        if command.flag("null") { return { InputPath.standardInputNulSeparated() } }
+        if command[null] { return { InputPath.standardInputNulSeparated() } }
         return { InputPath.standardInputLines() }
     }
 
@@ -104,8 +104,8 @@ enum InputOptions {
             Diagnostics.error("cannot find the vitrine executable to start workers")
             return nil
         }
-        let pool = WorkerPool(.init(executable: executable, workers: command.int("jobs"),
-            timeout: command.double("timeout") ?? TimeLimit.perFile))
+        let pool = WorkerPool(.init(executable: executable, workers: command[jobs],
+            timeout: command[timeout]))
         pool.prewarm()
         return pool
     }

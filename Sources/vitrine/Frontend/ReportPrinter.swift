@@ -7,10 +7,9 @@ import VitrineKit
 /// status.
 enum ReportPrinter {
     /// Output options shared by every command that prints a manifest.
-    static let specs: [OptionSpec] = [
-        .flag("allow-damaged", help: "keep files the decoder reports as damaged, marked \"damaged\": true"),
-        .flag("ndjson", help: "print one item per line (NDJSON) when done, instead of one manifest"),
-    ] + Reporter.specs
+    static let allowDamaged = Option.flag("allow-damaged", help: "keep files the decoder reports as damaged, marked \"damaged\": true")
+    static let ndjson = Option.flag("ndjson", help: "print one item per line (NDJSON) when done, instead of one manifest")
+    static let specs = OptionSpec.list(allowDamaged, ndjson) + Reporter.specs
 
     /// Starts the worker pool, runs `work` on the command's inputs (with the list reader for
     /// `-`, and the reporter to tell), then prints the manifest. A bad option only `work` can
@@ -33,7 +32,7 @@ enum ReportPrinter {
         reporter.receive(.finished(RunSummary(items: manifest.items.count, errors: manifest.errors.count,
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))))
         do {
-            if command.flag("ndjson") {
+            if command[ndjson] {
                 let writer = JSONWriter.compact
                 for item in manifest.items {
                     var line = try writer.encode(item)

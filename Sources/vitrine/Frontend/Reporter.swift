@@ -14,12 +14,12 @@ final class Reporter: ProgressListener, @unchecked Sendable {
         case none
     }
 
-    static let specs: [OptionSpec] = [
-        .flag("verbose", short: "v", help: "also list ignored non-media files, metadata warnings and colour profiles converted with another intent than relative, on stderr"),
-        .flag("quiet", help: "no progress line and no warnings on stderr (errors are still said)"),
-        .value("progress", placeholder: "HOW", type: .choice(Mode.allCases.map(\.rawValue)), defaultDescription: Mode.auto.rawValue,
-            help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, warning, error, done); none"),
-    ]
+    static let verbose = Option.flag("verbose", short: "v",
+        help: "also list ignored non-media files, metadata warnings and colour profiles converted with another intent than relative, on stderr")
+    static let quiet = Option.flag("quiet", help: "no progress line and no warnings on stderr (errors are still said)")
+    static let progress = Option.value("progress", placeholder: "HOW", .choice, default: Mode.auto,
+        help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, warning, error, done); none")
+    static let specs = OptionSpec.list(verbose, quiet, progress)
 
     private let json: Bool
     private let verbose: Bool
@@ -29,10 +29,10 @@ final class Reporter: ProgressListener, @unchecked Sendable {
     private(set) var warnings = 0
 
     init(command: ParsedCommand) {
-        let mode = command.value("progress").flatMap(Mode.init(rawValue:)) ?? .auto
+        let mode = command[Self.progress]
         json = mode == .json
-        verbose = command.flag("verbose")
-        quiet = command.flag("quiet")
+        verbose = command[Self.verbose]
+        quiet = command[Self.quiet]
         line = mode == .auto && !quiet && ProgressLine.stderrIsTerminal ? ProgressLine() : nil
     }
 

@@ -20,58 +20,63 @@ enum BuildCommand {
             AWS Batch or GNU parallel) builds one part into SITE/parts/; --merge joins them.
             Inputs, order and captions are read as 'vitrine scan' reads them. See vitrine-build(1).
             """,
-        options: [
-            .value("output", short: "o", placeholder: "SITE", help: "the site folder (required)"),
-            .value("thumb-size", placeholder: "SIZE", type: .size,
-                defaultDescription: BuildOptions.defaultRenditions[0].boxLabel, help: "thumbnail box (with an @2x copy)"),
-            .value("thumb-fit", placeholder: "HOW", type: .choice(RenditionSpec.FitMode.allCases.map(\.rawValue)),
-                defaultDescription: BuildOptions.defaultRenditions[0].mode.rawValue, help: "fill the thumbnail box (cropped) or fit in it"),
-            .flag("no-retina", help: "no @2x thumbnails"),
-            .value("display-size", placeholder: "SIZE", type: .size,
-                defaultDescription: BuildOptions.defaultRenditions[2].boxLabel, help: "the size a viewer shows, fitted"),
-            .flag("no-display", help: "no display size"),
-            .value("format", short: "f", placeholder: "FORMAT", type: .choice(ImageFormat.allCases.map(\.rawValue)),
-                defaultDescription: Encoding().format.rawValue, help: "renditions' format"),
-            .value("quality", short: "q", placeholder: "Q", type: .integer(in: 1...100),
-                defaultDescription: "jpeg \(ImageFormat.jpeg.defaultQuality)", help: "renditions' encoder quality"),
-            .value("placeholder", placeholder: "KIND", type: .choice(Placeholder.Kind.allCases.map(\.rawValue)),
-                defaultDescription: Placeholder.Kind.default.rawValue, help: "each item's placeholder hash"),
-            .value("poster-at", placeholder: "TIME", type: .custom(name: "seconds like 2.5 or a percentage like 10%",
-                validate: { PosterTime(parsing: $0) == nil ? "" : nil }),
-                defaultDescription: PosterTime.default.description, help: "where a video's poster frame is taken"),
-            .flag("no-tiles", help: "no zoom tiles"),
-            .value("tile-layout", placeholder: "LAYOUT", type: .choice(TileLayout.allCases.map(\.rawValue)),
-                defaultDescription: TileSpec().layout.rawValue, help: "zoom tiles' layout (see vitrine-tiles(1))"),
-            .value("tile-size", placeholder: "PX", type: .integer(in: 1...TileSpec.maximumTileSize),
-                defaultDescription: "the layout's", help: "tile side in pixels"),
-            .value("tile-min-size", placeholder: "PX", type: .integer(in: 0...Int(Int32.max)),
-                defaultDescription: "1.5 x the largest rendition", help: "only pictures whose longest side is larger get tiles"),
-            .value("base-url", placeholder: "URL", help: "where SITE is served, for IIIF ids (IIIF layouts)"),
-            .flag("no-sheets", help: "no contact sheets"),
-            .value("sheet-columns", placeholder: "N", type: .integer(in: 1...1000),
-                defaultDescription: "\(SheetSettings.defaultColumns)", help: "contact sheets: cells a row"),
-            .value("sheet-cell", placeholder: "WxH", type: .size, defaultDescription: SheetSettings.defaultCell.description,
-                help: "contact sheets: each cell's box"),
-            .value("sheet-gap", placeholder: "PX", type: .integer(in: 0...10_000), defaultDescription: "\(SheetSettings.defaultGap)",
-                help: "contact sheets: pixels between cells"),
-            .value("sheet-per-page", placeholder: "N", type: .integer(in: 1...100_000),
-                defaultDescription: "columns x \(SheetSettings.defaultRows)", help: "contact sheets: cells a page"),
-            .flag("keep-location", help: "keep GPS coordinates in the manifest (place names are always kept)"),
-            .flag("keep-metadata", help: "keep the videos' metadata in their copies in media/ (removed by default)"),
-            .flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)"),
-            .flag("no-page", help: "no index.html"),
-            .flag("force", help: "make everything again, whatever was made before"),
-            .flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)"),
-            .flag("dry-run", help: "print what would be made, kept and removed (outputs and contact sheet pages: counts; each with --verbose), write nothing"),
-            .value("config", placeholder: "FILE", help: "read options from this JSON file (default: vitrine.json in the first source folder)"),
-            .value("shard-count", placeholder: "N", type: .integer(in: 1...10_000),
-                help: "with --shard auto: the number of parts, for schedulers that do not say it"),
-            .flag("merge", help: "join the parts in SITE/parts/ into SITE/manifest.json and make the contact sheets: vitrine build --merge SITE"),
-        ] + InputOptions.specs.filter { $0.long != "shard" } + [
-            .value("shard", placeholder: "K/N", help: "build only part K of N (or auto: from the scheduler's environment)"),
-            .flag("allow-damaged", help: "keep files the decoder reports as damaged, marked \"damaged\": true"),
-        ] + Reporter.specs,
+        options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
+            noTiles, tileLayout, tileSize, tileMinSize, baseURL, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
+            keepLocation, keepMetadata, noVideoCopies, noPage, force, overwrite, dryRun, config, shardCount, merge)
+            + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
+
+
+    static let output = Option.value("output", short: "o", placeholder: "SITE", .string, help: "the site folder (required)")
+    static let thumbSize = Option.value("thumb-size", placeholder: "SIZE", .box, default: BuildOptions.defaultThumbnail.box,
+        help: "thumbnail box (with an @2x copy)")
+    static let thumbFit = Option.value("thumb-fit", placeholder: "HOW", .choice, default: BuildOptions.defaultThumbnail.mode,
+        help: "fill the thumbnail box (cropped) or fit in it")
+    static let noRetina = Option.flag("no-retina", help: "no @2x thumbnails")
+    static let displaySize = Option.value("display-size", placeholder: "SIZE", .box, default: BuildOptions.defaultDisplay.box,
+        help: "the size a viewer shows, fitted")
+    static let noDisplay = Option.flag("no-display", help: "no display size")
+    static let format = Option.value("format", short: "f", placeholder: "FORMAT", .choice, default: Encoding().format,
+        help: "renditions' format")
+    static let quality = Option.value("quality", short: "q", placeholder: "Q", .integer(in: 1...100),
+        defaultDescription: "jpeg \(ImageFormat.jpeg.defaultQuality)", help: "renditions' encoder quality")
+    static let placeholder = Option.value("placeholder", placeholder: "KIND", .choice, default: Placeholder.Kind.default,
+        help: "each item's placeholder hash")
+    static let posterAt = Option.value("poster-at", placeholder: "TIME", .posterTime, default: PosterTime.default,
+        help: "where a video's poster frame is taken")
+    static let noTiles = Option.flag("no-tiles", help: "no zoom tiles")
+    static let tileLayout = Option.value("tile-layout", placeholder: "LAYOUT", .choice, default: TileSpec().layout,
+        help: "zoom tiles' layout (see vitrine-tiles(1))")
+    static let tileSize = Option.value("tile-size", placeholder: "PX", .integer(in: 1...TileSpec.maximumTileSize),
+        defaultDescription: "the layout's", help: "tile side in pixels")
+    static let tileMinSize = Option.value("tile-min-size", placeholder: "PX", .integer(in: 0...Int(Int32.max)),
+        defaultDescription: "1.5 x the largest rendition", help: "only pictures whose longest side is larger get tiles")
+    static let baseURL = Option.value("base-url", placeholder: "URL", .string, help: "where SITE is served, for IIIF ids (IIIF layouts)")
+    static let noSheets = Option.flag("no-sheets", help: "no contact sheets")
+    static let sheetColumns = Option.value("sheet-columns", placeholder: "N", .integer(in: 1...1000), default: SheetSettings.defaultColumns,
+        help: "contact sheets: cells a row")
+    static let sheetCell = Option.value("sheet-cell", placeholder: "WxH", .box, default: BuildOptions.defaultSheet.cell,
+        help: "contact sheets: each cell's box")
+    static let sheetGap = Option.value("sheet-gap", placeholder: "PX", .integer(in: 0...10_000), default: BuildOptions.defaultSheet.gap,
+        help: "contact sheets: pixels between cells")
+    static let sheetPerPage = Option.value("sheet-per-page", placeholder: "N", .integer(in: 1...100_000),
+        defaultDescription: "columns x \(SheetSettings.defaultRows)", help: "contact sheets: cells a page")
+    static let keepLocation = Option.flag("keep-location", help: "keep GPS coordinates in the manifest (place names are always kept)")
+    static let keepMetadata = Option.flag("keep-metadata", help: "keep the videos' metadata in their copies in media/ (removed by default)")
+    static let noVideoCopies = Option.flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)")
+    static let noPage = Option.flag("no-page", help: "no index.html")
+    static let force = Option.flag("force", help: "make everything again, whatever was made before")
+    static let overwrite = Option.flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)")
+    static let dryRun = Option.flag("dry-run",
+        help: "print what would be made, kept and removed (outputs and contact sheet pages: counts; each with --verbose), write nothing")
+    static let config = Option.value("config", placeholder: "FILE", .string,
+        help: "read options from this JSON file (default: vitrine.json in the first source folder)")
+    static let shardCount = Option.value("shard-count", placeholder: "N", .integer(in: 1...10_000),
+        help: "with --shard auto: the number of parts, for schedulers that do not say it")
+    static let merge = Option.flag("merge",
+        help: "join the parts in SITE/parts/ into SITE/manifest.json and make the contact sheets: vitrine build --merge SITE")
+    static let shard = Option.value("shard", placeholder: "K/N", .string,
+        help: "build only part K of N (or auto: from the scheduler's environment)")
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard let command = BuildConfig.merged(command) else { return ExitStatus.usage }
@@ -84,11 +89,11 @@ enum BuildCommand {
         let builder = SiteBuilder(options: options, pool: pool, listener: reporter)
         let report: SiteBuilder.Report
         do {
-            if command.flag("merge") {
+            if command[merge] {
                 report = try builder.merge()
             } else {
                 report = try builder.build(InputPath.commandLine(command.positionals), readList: InputOptions.listReader(from: command),
-                    dryRun: command.flag("dry-run"))
+                    dryRun: command[dryRun])
             }
         } catch .scan(let error) {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
@@ -107,12 +112,12 @@ enum BuildCommand {
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))
         summary.outputs = RunSummary.Outputs(made: report.made, kept: report.kept + report.moved, removed: report.removed)
         reporter.receive(.finished(summary))
-        if !command.flag("quiet") { report.notes.forEach(Diagnostics.note) }
+        if !command[Reporter.quiet] { report.notes.forEach(Diagnostics.note) }
         report.refused.forEach(Diagnostics.error)
-        if command.flag("dry-run") {
-            if command.flag("verbose") { Output.write(report.actions.map { $0 + "\n" }.joined()) }
+        if command[dryRun] {
+            if command[Reporter.verbose] { Output.write(report.actions.map { $0 + "\n" }.joined()) }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
-        } else if !command.flag("quiet"), command.value("progress") != "json" {
+        } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
             Diagnostics.note(String(format: "%d items: %d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
                 report.manifest.items.count, report.made, report.kept, report.moved, report.removed,
                 report.manifest.errors.count, summary.seconds))
@@ -122,22 +127,16 @@ enum BuildCommand {
 
     /// The command's options, checked; nil (after saying why) when they cannot work.
     static func options(from command: ParsedCommand) -> BuildOptions? {
-        // `vitrine build --merge SITE` names the site as its one argument.
-        let merging = command.flag("merge") && command.value("output") == nil && command.positionals.count == 1
-        guard let site = merging ? command.positionals.first : command.value("output"), !site.isEmpty else {
-            Diagnostics.usageError("missing option '--output SITE'", commandPath: command.path)
+        if let problem = validate(command) {
+            Diagnostics.usageError(problem, commandPath: command.path)
             return nil
         }
-        if !merging, command.flag("merge") != command.positionals.isEmpty {
-            Diagnostics.usageError(command.flag("merge") ? "--merge takes no SRC: it joins the parts already in SITE"
-                : "missing SRC: a source folder, file or - for a list on stdin", commandPath: command.path)
-            return nil
-        }
+        guard let site = site(of: command) else { return nil }
         var options = BuildOptions(site: site)
         guard var scan = InputOptions.scanOptions(from: command, shard: false) else { return nil }
-        if let asked = command.value("shard") {
+        if let asked = command[shard] {
             do {
-                scan.shard = try ShardEnvironment.shard(asked, count: command.int("shard-count"),
+                scan.shard = try ShardEnvironment.shard(asked, count: command[shardCount],
                     environment: ProcessInfo.processInfo.environment)
             } catch {
                 Diagnostics.usageError(error.description, commandPath: command.path)
@@ -145,38 +144,39 @@ enum BuildCommand {
             }
         }
         options.scan = scan
-        options.force = command.flag("force")
-        options.overwrite = command.flag("overwrite")
-        options.listsActions = command.flag("dry-run") && command.flag("verbose")
-        options.keepLocation = command.flag("keep-location")
-        options.page = !command.flag("no-page")
-        options.videoCopies = command.flag("no-video-copies") ? nil : MediaCopySpec(keepMetadata: command.flag("keep-metadata"))
-        options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? options.posterAt
-        options.placeholder = command.value("placeholder").flatMap(Placeholder.Kind.init(rawValue:)) ?? options.placeholder
-        let encoding = Encoding(format: command.value("format").flatMap(ImageFormat.init(rawValue:)) ?? Encoding().format,
-            quality: command.int("quality"))
-        options.renditions = renditions(from: command, encoding: encoding)
+        options.force = command[force]
+        options.overwrite = command[overwrite]
+        options.listsActions = command[dryRun] && command[Reporter.verbose]
+        options.keepLocation = command[keepLocation]
+        options.page = !command[noPage]
+        options.videoCopies = command[noVideoCopies] ? nil : MediaCopySpec(keepMetadata: command[keepMetadata])
+        options.posterAt = command[posterAt]
+        options.placeholder = command[placeholder]
+        let encoding = Encoding(format: command[format], quality: command[quality])
+        do { options.renditions = try RenditionSet(renditions(from: command, encoding: encoding)).specs } catch {
+            Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
+            return nil
+        }
         options.tiles = nil
-        if !command.flag("no-tiles") {
+        if !command[noTiles] {
             var tiles = BuildOptions.defaultTiles(besides: options.renditions)
-            let layout = command.value("tile-layout").flatMap(TileLayout.init(rawValue:)) ?? tiles.layout
-            var asked = TileSpec(layout: layout, tileSize: command.int("tile-size"), baseURL: command.value("base-url"),
-                minSize: command.int("tile-min-size") ?? tiles.minSize)
+            var asked = TileSpec(layout: command[tileLayout], tileSize: command[tileSize], baseURL: command[baseURL],
+                minSize: command[tileMinSize] ?? tiles.minSize)
             asked.folder = tiles.folder
             do { tiles = try asked.checked() } catch {
-                Diagnostics.usageError(error.description, commandPath: command.path)
+                Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
                 return nil
             }
             options.tiles = tiles
         }
-        if command.flag("no-sheets") {
+        if command[noSheets] {
             options.sheet = nil
         } else {
             var sheet = BuildOptions.defaultSheet
-            sheet.columns = command.int("sheet-columns") ?? sheet.columns
-            if let cell = command.dimensions("sheet-cell") { sheet.cell = Box(width: cell.width, height: cell.height) }
-            sheet.gap = command.int("sheet-gap") ?? sheet.gap
-            sheet.perSheet = command.int("sheet-per-page")
+            sheet.columns = command[sheetColumns]
+            sheet.cell = command[sheetCell]
+            sheet.gap = command[sheetGap]
+            sheet.perSheet = command[sheetPerPage]
             do { options.sheet = try sheet.validated() } catch {
                 Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
                 return nil
@@ -185,20 +185,39 @@ enum BuildCommand {
         return options
     }
 
-    /// The thumbnail (and its @2x) and the display size asked for.
+    /// `vitrine build --merge SITE` names the site as its one argument: true when it does.
+    static func mergesNamedSite(_ command: ParsedCommand) -> Bool {
+        command[merge] && command[output] == nil && command.positionals.count == 1
+    }
+
+    /// The site folder: `--output`, or the one argument of `--merge SITE`.
+    static func site(of command: ParsedCommand) -> String? {
+        let site = mergesNamedSite(command) ? command.positionals.first : command[output]
+        return site?.isEmpty == false ? site : nil
+    }
+
+    /// The rules between the options and SRC: the first one broken, as said; nil when all hold.
+    static func validate(_ command: ParsedCommand) -> String? {
+        guard site(of: command) != nil else { return "missing option '\(output.flagName) SITE'" }
+        if !mergesNamedSite(command), command[merge] != command.positionals.isEmpty {
+            return command[merge] ? "\(merge.flagName) takes no SRC: it joins the parts already in SITE"
+                : "missing SRC: a source folder, file or - for a list on stdin"
+        }
+        return nil
+    }
+
+    /// The thumbnail (and its @2x) and the display size asked for, unchecked.
     static func renditions(from command: ParsedCommand, encoding: Encoding) -> [RenditionSpec] {
         var specs = BuildOptions.defaultRenditions.map { spec -> RenditionSpec in
             var spec = spec
             spec.encoding = encoding
-            let size = spec.role == .display ? command.dimensions("display-size") : command.dimensions("thumb-size")
-            if let size { (spec.width, spec.height) = (size.width, size.height) }
-            if spec.role == .thumbnail, let fit = command.value("thumb-fit").flatMap(RenditionSpec.FitMode.init(rawValue:)) {
-                spec.mode = fit
-            }
+            let size = command[spec.role == .display ? displaySize : thumbSize]
+            (spec.width, spec.height) = (size.width, size.height)
+            if spec.role == .thumbnail { spec.mode = command[thumbFit] }
             return spec
         }
-        if command.flag("no-retina") { specs.removeAll { $0.role == .thumbnail && $0.scale > 1 } }
-        if command.flag("no-display") { specs.removeAll { $0.role == .display } }
+        if command[noRetina] { specs.removeAll { $0.role == .thumbnail && $0.scale > 1 } }
+        if command[noDisplay] { specs.removeAll { $0.role == .display } }
         return specs
     }
 }

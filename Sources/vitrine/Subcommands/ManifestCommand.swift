@@ -4,6 +4,13 @@ import VitrineKit
 
 /// `vitrine manifest …`: tools that read a manifest.
 enum ManifestCommand {
+    static let at = Option.value("at", placeholder: "N", .integer(in: Int(Int32.min)...Int(Int32.max)), help: "the item at index N (0-based)")
+    static let id = Option.value("id", placeholder: "ID", .string, help: "the item with this id")
+    static let delta = Option.value("delta", placeholder: "D", .integer(in: Int(Int32.min)...Int(Int32.max)), default: 0,
+        help: "step this many items from there (negative: backwards)")
+    static let cyclic = Option.flag("cyclic", help: "wrap around at the ends even if the manifest is not cyclic")
+    static let field = Option.value("field", placeholder: "NAME", .string, help: "print only this field of the item (e.g. id, position, source)")
+
     static let get = CommandSpec(
         name: "get",
         abstract: "Print one item of a manifest: by index or id, optionally stepped by a delta.",
@@ -14,14 +21,7 @@ enum ManifestCommand {
             wraps around: -7 from index 0 of 5 items lands on 3. --field prints one field of the
             item (a string as text, anything else as JSON).
             """,
-        options: [
-            .value("at", placeholder: "N", type: .integer(in: Int(Int32.min)...Int(Int32.max)), help: "the item at index N (0-based)"),
-            .value("id", placeholder: "ID", help: "the item with this id"),
-            .value("delta", placeholder: "D", type: .integer(in: Int(Int32.min)...Int(Int32.max)), defaultDescription: "0",
-                help: "step this many items from there (negative: backwards)"),
-            .flag("cyclic", help: "wrap around at the ends even if the manifest is not cyclic"),
-            .value("field", placeholder: "NAME", help: "print only this field of the item (e.g. id, position, source)"),
-        ],
+        options: OptionSpec.list(at, id, delta, cyclic, field),
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
 
     static let schema = CommandSpec(
@@ -107,24 +107,24 @@ enum ManifestCommand {
 
     static func run(_ command: ParsedCommand) -> Int32 {
         let file = command.positionals[0]
-        guard command.isPresent("at") != command.isPresent("id") else {
-            Diagnostics.usageError("give one of --at N or --id ID", commandPath: command.path)
+        guard command.isPresent(at) != command.isPresent(id) else {
+            Diagnostics.usageError("give one of \(at.flagName) N or \(id.flagName) ID", commandPath: command.path)
             return ExitStatus.usage
         }
         guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         let count = manifest.items.count
         let start: Int
-        if let id = command.value("id") {
+        if let id = command[Self.id] {
             guard let found = manifest.items.firstIndex(where: { $0.id == id }) else {
                 Diagnostics.error("\(file): no item with id '\(id)'")
                 return ExitStatus.someFailed
             }
             start = found
         } else {
-            start = command.int("at") ?? 0
+            start = command[at] ?? 0
         }
-        let cyclic = manifest.cyclic || command.flag("cyclic")
-        let delta = command.int("delta") ?? 0
+        let cyclic = manifest.cyclic || command[cyclic]
+        let delta = command[Self.delta]
         let origin = cyclic && count > 0 ? ((start % count) + count) % count : start
         guard let index = Navigation.index(from: origin, delta: delta, count: count, cyclic: cyclic) else {
             let asked = delta == 0 ? "index \(start)" : "index \(start) \(delta < 0 ? "-" : "+") \(abs(delta))"
@@ -134,7 +134,7 @@ enum ManifestCommand {
         }
         let item = manifest.items[index]
         do {
-            guard let field = command.value("field") else {
+            guard let field = command[Self.field] else {
                 var data = try JSONWriter.pretty.encode(item)
                 data.append(0x0A)
                 Output.write(data)

@@ -26,16 +26,16 @@ enum PageCommand {
             'vitrine select --in-place' to show the selection. Prints the page's path.
             See vitrine-page(1).
             """,
-        options: [
-            .value("output", short: "o", placeholder: "SITE", help: "the site folder the manifest's paths are relative to (required)"),
-            .value("videos", placeholder: "HOW", type: .choice(VideoPlacement.allCases.map(\.rawValue)),
-                defaultDescription: VideoPlacement.copy.rawValue,
-                help: "how videos come into SITE: copy, link (symbolic links to the sources), none (posters only)"),
-        ],
+        options: OptionSpec.list(output, videos),
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
+    static let output = Option.value("output", short: "o", placeholder: "SITE", .string,
+        help: "the site folder the manifest's paths are relative to (required)")
+    static let videos = Option.value("videos", placeholder: "HOW", .choice, default: VideoPlacement.copy,
+        help: "how videos come into SITE: copy, link (symbolic links to the sources), none (posters only)")
+
     static func run(_ command: ParsedCommand) -> Int32 {
-        guard let site = command.requiredOutput() else { return ExitStatus.usage }
+        guard let site = command.requiredOutput(Self.output) else { return ExitStatus.usage }
         let file = command.positionals[0]
         guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         do {
@@ -45,7 +45,7 @@ enum PageCommand {
             return ExitStatus.fatal
         }
         var status = ExitStatus.success
-        let placement = command.value("videos").flatMap(VideoPlacement.init(rawValue:)) ?? .copy
+        let placement = command[videos]
         let videos = GalleryPage.placeVideos(of: manifest, in: site, from: FileManager.default.currentDirectoryPath, how: placement)
         for failure in videos.failures {
             Diagnostics.fileError(path: failure.path, message: failure.message)

@@ -25,17 +25,17 @@ enum ScanCommand {
             FILE adds a JSON array of inputs in order: paths, URLs and custom items (a "view"
             object passed through, and an optional SVG). See vitrine-scan(1), Remote images.
             """,
-        options: InputOptions.specs + [
-            .flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256"),
-            .flag("verify", help: "decode every pixel to catch truncated or damaged files (slower)"),
-        ] + ReportPrinter.specs,
+        options: InputOptions.specs + OptionSpec.list(hash, verify) + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
+
+    static let hash = Option.flag("hash", help: "add the SHA-256 of each file's bytes as source.sha256")
+    static let verify = Option.flag("verify", help: "decode every pixel to catch truncated or damaged files (slower)")
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
         guard var options = InputOptions.scanOptions(from: command) else { return ExitStatus.usage }
-        options.probe.hash = command.flag("hash")
-        options.probe.verify = command.flag("verify")
+        options.probe.hash = command[hash]
+        options.probe.verify = command[verify]
         return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
             try MediaScanner(options: options, pool: pool, listener: reporter).scan(inputs, readList: readList).manifest
         }

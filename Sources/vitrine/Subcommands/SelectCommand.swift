@@ -13,20 +13,20 @@ enum SelectCommand {
             or its 0-based index when no id is X. Adding an item already chosen keeps its number.
             The manifest's items get "selection": N; FILE may be - for stdin.
             """,
-        options: [
-            .value("add", short: "a", placeholder: "X", repeatable: true, help: "choose an item (last in order)"),
-            .value("remove", short: "d", placeholder: "X", repeatable: true, help: "unchoose an item; later ones move up"),
-            .value("toggle", short: "t", placeholder: "X", repeatable: true, help: "add if not chosen, else remove"),
-            .flag("clear", help: "unchoose everything (at this point in the steps)"),
-            .flag("list", short: "l", help: "print the chosen ids in order, one per line, instead of the manifest"),
-            .flag("in-place", short: "i", help: "write the manifest back to FILE (atomically) instead of stdout"),
-        ],
+        options: OptionSpec.list(add, remove, toggle, clear, list, inPlace),
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
+
+    static let add = Option.repeatable("add", short: "a", placeholder: "X", .string, help: "choose an item (last in order)")
+    static let remove = Option.repeatable("remove", short: "d", placeholder: "X", .string, help: "unchoose an item; later ones move up")
+    static let toggle = Option.repeatable("toggle", short: "t", placeholder: "X", .string, help: "add if not chosen, else remove")
+    static let clear = Option.flag("clear", help: "unchoose everything (at this point in the steps)")
+    static let list = Option.flag("list", short: "l", help: "print the chosen ids in order, one per line, instead of the manifest")
+    static let inPlace = Option.flag("in-place", short: "i", help: "write the manifest back to FILE (atomically) instead of stdout")
 
     static func run(_ command: ParsedCommand) -> Int32 {
         let file = command.positionals[0]
-        if command.flag("in-place") && file == "-" {
-            Diagnostics.usageError("--in-place needs a file, not -", commandPath: command.path)
+        if command[inPlace] && file == "-" {
+            Diagnostics.usageError("\(inPlace.flagName) needs a file, not -", commandPath: command.path)
             return ExitStatus.usage
         }
         let input: Data
@@ -35,11 +35,11 @@ enum SelectCommand {
             return ExitStatus.someFailed
         }
         let steps: [Selection.Step] = command.occurrences.compactMap { occurrence in
-            switch (occurrence.long, occurrence.value) {
-            case ("add", let value?): .add(value)
-            case ("remove", let value?): .remove(value)
-            case ("toggle", let value?): .toggle(value)
-            case ("clear", nil): .clear
+            switch occurrence.value {
+            case let value? where occurrence.isOccurrence(of: add): .add(value)
+            case let value? where occurrence.isOccurrence(of: remove): .remove(value)
+            case let value? where occurrence.isOccurrence(of: toggle): .toggle(value)
+            case nil where occurrence.isOccurrence(of: clear): .clear
             default: nil
             }
         }
@@ -54,12 +54,12 @@ enum SelectCommand {
             Diagnostics.fileError(path: file, message: "\(error)")
             return ExitStatus.someFailed
         }
-        if command.flag("list") {
+        if command[list] {
             Output.write(Selection.selectedIDs(in: manifest).map { $0 + "\n" }.joined())
-            if !command.flag("in-place") { return ExitStatus.success }
+            if !command[inPlace] { return ExitStatus.success }
         }
         do {
-            if command.flag("in-place") {
+            if command[inPlace] {
                 // Write through a symbolic link to its target, and keep the file's permissions.
                 // realpath(3): Foundation's resolvingSymlinksInPath leaves relative links alone on Linux.
                 let target = realpath(file, nil).map { pointer in

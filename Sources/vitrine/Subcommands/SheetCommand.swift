@@ -29,48 +29,64 @@ enum SheetCommand {
             passed over) in ⌈√N⌉ columns, each with its time, under a header with the file's
             name, duration, size, codec and bytes; the item gains "sheet". See vitrine-sheet(1).
             """,
-        options: [
-            .value("output", short: "o", placeholder: "FILE", help: "the sheet to write (required); a folder when it exists or ends in /"),
-            .value("manifest", placeholder: "FILE", help: "make the sheet of this manifest's items (- for stdin) instead of scanning inputs"),
-            .value("columns", placeholder: "N", type: .integer(in: 1...1000), defaultDescription: "\(SheetSettings.defaultColumns); ⌈√frames⌉ with --frames",
-                help: "cells a row; 1 makes a vertical strip"),
-            .value("cell", placeholder: "WxH", type: .size, defaultDescription: "\(SheetSettings.defaultCell); \(VideoSheetSpec.defaultCell) with --frames",
-                help: "the box each picture fills (or fits in)"),
-            .flag("fill", help: "fill each cell, cropping around the centre (the default)"),
-            .flag("fit", help: "the whole picture inside each cell"),
-            .value("gap", placeholder: "PX", type: .integer(in: 0...10_000), defaultDescription: "\(SheetSettings.defaultGap)", help: "pixels between cells"),
-            .value("margin", placeholder: "PX", type: .integer(in: 0...10_000), defaultDescription: "\(SheetSettings.defaultMargin)",
-                help: "pixels around everything"),
-            .value("background", placeholder: "COLOUR", type: .custom(name: "a colour like #ffffff, 255,255,255 or white",
-                validate: { Colour.parse($0) == nil ? "" : nil }), defaultDescription: "white", help: "the sheet's colour; text is dark on light, light on dark"),
-            .flag("no-numbers", help: "leave out the items' numbers"),
-            .value("caption-lines", placeholder: "N", type: .integer(in: 0...10), defaultDescription: "\(SheetSettings.defaultCaptionLines)",
-                help: "lines of caption below each cell; 0 for none"),
-            .value("title", placeholder: "TEXT", help: "the header's text (default: the gallery's title, from index.md; no header without one)"),
-            .value("header", placeholder: "WHAT", type: .choice(["title", "none"]), defaultDescription: "title", help: "the header bar: the title, or none"),
-            .value("footer", placeholder: "WHAT", type: .choice(["pages", "none"]), defaultDescription: "pages",
-                help: "the footer bar: 'sheet 2 of 5' and the items on the page, or none"),
-            .value("per-sheet", placeholder: "N", type: .integer(in: 1...100_000), defaultDescription: "columns × \(SheetSettings.defaultRows)",
-                help: "cells a page; more items make more pages"),
-            .value("format", short: "f", placeholder: "FORMAT", type: .choice(SheetSettings.formats.map(\.rawValue)),
-                defaultDescription: "from FILE's extension, else jpeg", help: "output format"),
-            .value("quality", short: "q", placeholder: "Q", type: .integer(in: 1...100),
-                defaultDescription: "jpeg \(ImageFormat.jpeg.defaultQuality), webp \(ImageFormat.webp.defaultQuality)", help: "encoder quality"),
-            .flag("skip-bad", help: "leave files that could not be read out of the sheet (they are still named and listed in errors)"),
-            .value("frames", placeholder: "N", type: .integer(in: 1...400),
-                help: "make one sheet of N frames per video (photos get none)"),
-        ] + InputOptions.specs(besides: ["gap"]) + ReportPrinter.specs,
+        options: OptionSpec.list(output, manifest, columns, cell, fill, fit, gap, margin, background, noNumbers, captionLines, title,
+            header, footer, perSheet, format, quality, skipBad, frames)
+            + InputOptions.specs(besides: [InputOptions.gap]) + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
-    static func run(_ command: ParsedCommand) -> Int32 {
-        guard let output = command.requiredOutput() else { return ExitStatus.usage }
-        let manifestPath = command.value("manifest")
-        if manifestPath != nil && (!command.positionals.isEmpty || command.isPresent("items")) {
-            Diagnostics.usageError("--manifest takes the items from the manifest: give no INPUT (nor --items)", commandPath: command.path)
-            return ExitStatus.usage
+
+    static let output = Option.value("output", short: "o", placeholder: "FILE", .string,
+        help: "the sheet to write (required); a folder when it exists or ends in /")
+    static let manifest = Option.value("manifest", placeholder: "FILE", .string,
+        help: "make the sheet of this manifest's items (- for stdin) instead of scanning inputs")
+    /// Computed with --frames: ``VideoSheetSpec/defaultColumns(frames:)``.
+    static let columns = Option.value("columns", placeholder: "N", .integer(in: 1...1000),
+        defaultDescription: "\(SheetSettings.defaultColumns); ⌈√frames⌉ with --frames", help: "cells a row; 1 makes a vertical strip")
+    static let cell = Option.value("cell", placeholder: "WxH", .box,
+        defaultDescription: "\(SheetSettings.defaultCell); \(VideoSheetSpec.defaultCell) with --frames", help: "the box each picture fills (or fits in)")
+    static let fill = Option.flag("fill", help: "fill each cell, cropping around the centre (the default)")
+    static let fit = Option.flag("fit", help: "the whole picture inside each cell")
+    static let gap = Option.value("gap", placeholder: "PX", .integer(in: 0...10_000), default: SheetSettings().gap, help: "pixels between cells")
+    static let margin = Option.value("margin", placeholder: "PX", .integer(in: 0...10_000), default: SheetSettings().margin,
+        help: "pixels around everything")
+    static let background = Option.value("background", placeholder: "COLOUR", .colour, default: SheetSettings().background,
+        describedAs: "white", help: "the sheet's colour; text is dark on light, light on dark")
+    static let noNumbers = Option.flag("no-numbers", help: "leave out the items' numbers")
+    static let captionLines = Option.value("caption-lines", placeholder: "N", .integer(in: 0...10), default: SheetSettings().captionLines,
+        help: "lines of caption below each cell; 0 for none")
+    static let title = Option.value("title", placeholder: "TEXT", .string,
+        help: "the header's text (default: the gallery's title, from index.md; no header without one)")
+    static let header = Option.value("header", placeholder: "WHAT", .choice(["title", "none"]), default: "title",
+        help: "the header bar: the title, or none")
+    static let footer = Option.value("footer", placeholder: "WHAT", .choice(["pages", "none"]), default: "pages",
+        help: "the footer bar: 'sheet 2 of 5' and the items on the page, or none")
+    static let perSheet = Option.value("per-sheet", placeholder: "N", .integer(in: 1...100_000),
+        defaultDescription: "columns × \(SheetSettings.defaultRows)", help: "cells a page; more items make more pages")
+    static let format = Option.value("format", short: "f", placeholder: "FORMAT", .choice(SheetSettings.formats),
+        defaultDescription: "from FILE's extension, else jpeg", help: "output format")
+    static let quality = Option.value("quality", short: "q", placeholder: "Q", .integer(in: 1...100),
+        defaultDescription: "jpeg \(ImageFormat.jpeg.defaultQuality), webp \(ImageFormat.webp.defaultQuality)", help: "encoder quality")
+    static let skipBad = Option.flag("skip-bad",
+        help: "leave files that could not be read out of the sheet (they are still named and listed in errors)")
+    static let frames = Option.value("frames", placeholder: "N", .integer(in: 1...400),
+        help: "make one sheet of N frames per video (photos get none)")
+
+    /// The rules between options and INPUT: the first one broken, as said; nil when all hold.
+    static func validate(_ command: ParsedCommand) -> String? {
+        let inputs = !command.positionals.isEmpty || command.isPresent(RemoteInputOptions.items)
+        if command.isPresent(manifest) && inputs {
+            return "\(manifest.flagName) takes the items from the manifest: give no INPUT (nor \(RemoteInputOptions.items.flagName))"
         }
-        if manifestPath == nil && command.positionals.isEmpty && !command.isPresent("items") {
-            Diagnostics.usageError("missing INPUT (or --items FILE, or --manifest FILE)", commandPath: command.path)
+        if !command.isPresent(manifest) && !inputs { return "missing INPUT (or --items FILE, or --manifest FILE)" }
+        if command[fit] && command[fill] { return "\(fit.flagName) and \(fill.flagName) cannot be used together" }
+        return nil
+    }
+
+    static func run(_ command: ParsedCommand) -> Int32 {
+        guard let output = command.requiredOutput(Self.output) else { return ExitStatus.usage }
+        let manifestPath = command[manifest]
+        if let problem = validate(command) {
+            Diagnostics.usageError(problem, commandPath: command.path)
             return ExitStatus.usage
         }
         let destination = SheetDestination(output: output)
@@ -90,8 +106,8 @@ enum SheetCommand {
         }
         var options: GalleryOptions
         var cells: String?
-        if let frames = command.int("frames") {
-            let spec = VideoSheetSpec(frames: frames, settings: settings, columns: command.int("columns"), fileName: destination.fileName)
+        if let frames = command[Self.frames] {
+            let spec = VideoSheetSpec(frames: frames, settings: settings, columns: command[columns], fileName: destination.fileName)
             options = GalleryOptions(outputs: [AnyOutput(spec)], outputFolder: folder)
             // A file name asked for may sit beside the videos.
             options.readsOutputFolder = destination.fileName != nil
@@ -110,7 +126,7 @@ enum SheetCommand {
         do {
             given = try manifestPath.map(ManifestFile.read)
         } catch {
-            Diagnostics.usageError("--manifest \(manifestPath ?? ""): \(error.description)", commandPath: command.path)
+            Diagnostics.usageError("\(manifest.flagName) \(manifestPath ?? ""): \(error.description)", commandPath: command.path)
             return ExitStatus.usage
         }
         return ReportPrinter.run(command) { pool, inputs, readList, reporter throws(ScanError) in
@@ -123,34 +139,24 @@ enum SheetCommand {
     /// The sheet's settings from the command line, checked by the library; nil after saying why.
     /// - Parameter fileExtension: that of the file name `-o` asked for, lowercased; empty for a folder.
     static func settings(from command: ParsedCommand, fileExtension: String) -> SheetSettings? {
-        if command.flag("fit") && command.flag("fill") {
-            Diagnostics.usageError("--fit and --fill cannot be used together", commandPath: command.path)
-            return nil
-        }
-        let video = command.isPresent("frames")
+        let video = command.isPresent(frames)
         var settings = SheetSettings()
-        settings.columns = command.int("columns") ?? settings.columns
-        if let cell = command.value("cell").flatMap(Dimensions.init(parsing:)) {
-            settings.cell = Box(width: cell.width, height: cell.height)
-        } else if video {
-            settings.cell = VideoSheetSpec.defaultCell
-        }
-        settings.mode = command.flag("fit") ? .fit : .fill
-        settings.gap = command.int("gap") ?? settings.gap
-        settings.margin = command.int("margin") ?? settings.margin
-        settings.background = command.value("background").flatMap(Colour.parse) ?? settings.background
-        settings.numbers = !command.flag("no-numbers")
-        settings.captionLines = command.int("caption-lines") ?? settings.captionLines
-        settings.title = command.value("title")
-        settings.header = command.value("header") != "none"
-        settings.footer = command.value("footer") != "none"
-        settings.perSheet = command.int("per-sheet")
-        settings.skipBad = command.flag("skip-bad")
+        settings.columns = command[columns] ?? (video ? VideoSheetSpec.defaultColumns(frames: command[frames] ?? 1) : settings.columns)
+        settings.cell = command[cell] ?? (video ? VideoSheetSpec.defaultCell : settings.cell)
+        settings.mode = command[fit] ? .fit : .fill
+        settings.gap = command[gap]
+        settings.margin = command[margin]
+        settings.background = command[background]
+        settings.numbers = !command[noNumbers]
+        settings.captionLines = command[captionLines]
+        settings.title = command[title]
+        settings.header = command[header] != "none"
+        settings.footer = command[footer] != "none"
+        settings.perSheet = command[perSheet]
+        settings.skipBad = command[skipBad]
         let named = ImageFormat.allCases.first { [$0.rawValue, $0.fileExtension].contains(fileExtension) }
-        let format = command.value("format").flatMap(ImageFormat.init(rawValue:))
-            ?? named.flatMap { SheetSettings.formats.contains($0) ? $0 : nil } ?? .jpeg
-        settings.encoding = Encoding(format: format, quality: command.int("quality"), background: settings.background)
-        if video { settings.columns = command.int("columns") ?? VideoSheetSpec.defaultColumns(frames: command.int("frames") ?? 1) }
+        let format = command[Self.format] ?? named.flatMap { SheetSettings.formats.contains($0) ? $0 : nil } ?? .jpeg
+        settings.encoding = Encoding(format: format, quality: command[quality], background: settings.background)
         do {
             return try settings.validated()
         } catch {

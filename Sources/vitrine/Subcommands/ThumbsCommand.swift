@@ -22,46 +22,54 @@ enum ThumbsCommand {
             'vitrine tiles' makes them (the tile options below), of pictures larger than
             --min-size (default 1.5 times the largest box).
             """,
-        options: [
-            .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end"),
-            .value("size", short: "s", placeholder: "SIZE", type: .size, repeatable: true,
-                defaultDescription: RenditionSpec.defaultBox.description, help: "box WxH, width W or height xH; repeat for more sizes"),
-            .flag("fit", help: "whole picture inside the box (the default)"),
-            .flag("fill", help: "fill the box exactly, cropping what does not fit"),
-            .value("crop", placeholder: "WHERE", type: .choice(RenditionSpec.Crop.spellings),
-                defaultDescription: RenditionSpec.Crop.attention.rawValue,
-                help: "what --fill keeps: the most interesting part, the centre, or the busiest part"),
-            .flag("retina", help: "also make an @2x rendition of each size (when the source has the pixels)"),
-            .flag("upscale", help: "enlarge sources smaller than the box"),
-            .value("format", short: "f", placeholder: "FORMAT", type: .choice(ImageFormat.allCases.map(\.rawValue)),
-                defaultDescription: Encoding().format.rawValue, help: "output format"),
-            .value("quality", short: "q", placeholder: "Q", type: .integer(in: 1...100),
-                defaultDescription: ImageFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }
-                    .joined(separator: ", "),
-                help: "encoder quality"),
-            .value("keep-metadata", placeholder: "WHAT", type: .choice(Encoding.MetadataPolicy.allCases.map(\.rawValue)),
-                defaultDescription: Encoding().keepMetadata.rawValue,
-                help: "metadata kept in the outputs: none, copyright (EXIF Copyright and Artist only), all"),
-            .value("background", placeholder: "COLOUR", type: .custom(name: "a colour like #ffffff, 255,255,255 or white",
-                validate: { Colour.parse($0) == nil ? "" : nil }),
-                defaultDescription: "white", help: "what transparent parts become in JPEG"),
-            .value("poster-at", placeholder: "TIME", type: .custom(name: "seconds like 2.5 or a percentage like 10%",
-                validate: { PosterTime(parsing: $0) == nil ? "" : nil }),
-                defaultDescription: PosterTime.default.description, help: "where a video's poster frame is taken (black frames are passed over)"),
-            .value("badge", placeholder: "WHAT", type: .choice(RenditionSpec.Badge.allCases.map(\.rawValue)),
-                help: "burn the video's duration (m:ss) into its thumbnails, bottom-right"),
-            .value("placeholder", placeholder: "KIND", type: .choice(Placeholder.Kind.allCases.map(\.rawValue)),
-                defaultDescription: Placeholder.Kind.default.rawValue,
-                help: "each item's placeholder hash, for viewers to paint while loading: thumbhash, blurhash, none"),
-            .flag("tiles", help: "also make zoom tiles of every picture larger than --min-size (see 'vitrine tiles')"),
-            .value("tile-format", placeholder: "FORMAT", type: .choice(TileFormat.allCases.map(\.rawValue)),
-                defaultDescription: TileSpec().format.rawValue, help: "--tiles: tile format"),
-            .value("tile-quality", placeholder: "Q", type: .integer(in: 1...100),
-                defaultDescription: TileFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }
-                    .joined(separator: ", "),
-                help: "--tiles: tile encoder quality"),
-        ] + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
+        options: OptionSpec.list(output, size, fit, fill, crop, retina, upscale, format, quality, keepMetadata, background, posterAt,
+            badge, placeholder, tiles, tileFormat, tileQuality)
+            + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
+
+
+    static let output = Option.value("output", short: "o", placeholder: "DIR", .string,
+        help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end")
+    static let size = Option.repeatable("size", short: "s", placeholder: "SIZE", .box, defaultDescription: RenditionSpec.defaultBox.description,
+        help: "box WxH, width W or height xH; repeat for more sizes")
+    static let fit = Option.flag("fit", help: "whole picture inside the box (the default)")
+    static let fill = Option.flag("fill", help: "fill the box exactly, cropping what does not fit")
+    static let crop = Option.value("crop", placeholder: "WHERE",
+        Conversion(.choice(RenditionSpec.Crop.spellings), convert: RenditionSpec.Crop.init(parsing:)), default: RenditionSpec(width: nil, height: nil).crop,
+        help: "what --fill keeps: the most interesting part, the centre, or the busiest part")
+    static let retina = Option.flag("retina", help: "also make an @2x rendition of each size (when the source has the pixels)")
+    static let upscale = Option.flag("upscale", help: "enlarge sources smaller than the box")
+    static let format = Option.value("format", short: "f", placeholder: "FORMAT", .choice, default: Encoding().format, help: "output format")
+    static let quality = Option.value("quality", short: "q", placeholder: "Q", .integer(in: 1...100),
+        defaultDescription: ImageFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }.joined(separator: ", "),
+        help: "encoder quality")
+    static let keepMetadata = Option.value("keep-metadata", placeholder: "WHAT", .choice, default: Encoding().keepMetadata,
+        help: "metadata kept in the outputs: none, copyright (EXIF Copyright and Artist only), all")
+    static let background = Option.value("background", placeholder: "COLOUR", .colour, default: Encoding().background,
+        describedAs: "white", help: "what transparent parts become in JPEG")
+    static let posterAt = Option.value("poster-at", placeholder: "TIME", .posterTime, default: PosterTime.default,
+        help: "where a video's poster frame is taken (black frames are passed over)")
+    static let badge = Option.value("badge", placeholder: "WHAT", Conversion<RenditionSpec.Badge>.choice,
+        help: "burn the video's duration (m:ss) into its thumbnails, bottom-right")
+    static let placeholder = Option.value("placeholder", placeholder: "KIND", .choice, default: Placeholder.Kind.default,
+        help: "each item's placeholder hash, for viewers to paint while loading: thumbhash, blurhash, none")
+    static let tiles = Option.flag("tiles", help: "also make zoom tiles of every picture larger than --min-size (see 'vitrine tiles')")
+    static let tileFormat = Option.value("tile-format", placeholder: "FORMAT", .choice, default: TileSpec().format, help: "--tiles: tile format")
+    static let tileQuality = Option.value("tile-quality", placeholder: "Q", .integer(in: 1...100),
+        defaultDescription: TileFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }.joined(separator: ", "),
+        help: "--tiles: tile encoder quality")
+    /// The options that only apply with `--tiles`.
+    static let tileOptions = OptionSpec.list(tileFormat, tileQuality) + TileOptions.specs(minSizeDefault: "")
+
+    /// The rules between options: the first one broken, as said; nil when all hold.
+    static func validate(_ command: ParsedCommand) -> String? {
+        if command[fit] && command[fill] { return "\(fit.flagName) and \(fill.flagName) cannot be used together" }
+        if command.isPresent(crop) && !command[fill] { return "\(crop.flagName) only applies with \(fill.flagName)" }
+        if !command[tiles], let stray = tileOptions.first(where: { command.isPresent($0) }) {
+            return "--\(stray.long) only applies with \(tiles.flagName)"
+        }
+        return nil
+    }
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
@@ -72,50 +80,33 @@ enum ThumbsCommand {
     /// The command's options, checked, and the tiles' when --tiles asks for them; nil (after
     /// saying why) when they cannot work.
     static func options(from command: ParsedCommand) -> (GalleryOptions, TileSpec?)? {
-        guard let output = command.requiredOutput() else { return nil }
-        if command.flag("fit") && command.flag("fill") {
-            Diagnostics.usageError("--fit and --fill cannot be used together", commandPath: command.path)
-            return nil
-        }
-        if command.isPresent("crop") && !command.flag("fill") {
-            Diagnostics.usageError("--crop only applies with --fill", commandPath: command.path)
+        guard let output = command.requiredOutput(Self.output) else { return nil }
+        if let problem = validate(command) {
+            Diagnostics.usageError(problem, commandPath: command.path)
             return nil
         }
         guard let scan = InputOptions.scanOptions(from: command) else { return nil }
-        let encoding = Encoding(
-            format: command.value("format").flatMap(ImageFormat.init(rawValue:)) ?? Encoding().format,
-            quality: command.int("quality"),
-            keepMetadata: command.value("keep-metadata").flatMap(Encoding.MetadataPolicy.init(rawValue:)) ?? Encoding().keepMetadata,
-            background: command.value("background").flatMap(Colour.parse) ?? Encoding().background)
+        let encoding = Encoding(format: command[format], quality: command[quality], keepMetadata: command[keepMetadata],
+            background: command[background])
         var thumbnails = ThumbnailOptions()
         do {
-            thumbnails.renditions = try RenditionSet(
-                boxes: command.values("size").compactMap(Dimensions.init(parsing:)).map { Box(width: $0.width, height: $0.height) },
-                mode: command.flag("fill") ? .fill : .fit,
-                crop: command.value("crop").flatMap(RenditionSpec.Crop.init(parsing:)) ?? .attention,
-                retina: command.flag("retina"), upscale: command.flag("upscale"), encoding: encoding,
-                badge: command.value("badge").flatMap(RenditionSpec.Badge.init(rawValue:))).specs
+            thumbnails.renditions = try RenditionSet(boxes: command[size], mode: command[fill] ? .fill : .fit, crop: command[crop],
+                retina: command[retina], upscale: command[upscale], encoding: encoding, badge: command[badge]).specs
         } catch {
             Diagnostics.usageError(error.description, commandPath: command.path)
             return nil
         }
-        thumbnails.placeholder = command.value("placeholder").flatMap(Placeholder.Kind.init(rawValue:)) ?? thumbnails.placeholder
+        thumbnails.placeholder = command[placeholder]
         var tiles: TileSpec?
-        if command.flag("tiles") {
-            guard let spec = TileOptions.spec(from: command,
-                format: command.value("tile-format").flatMap(TileFormat.init(rawValue:)) ?? TileSpec().format,
-                quality: command.int("tile-quality"), keepMetadata: encoding.keepMetadata == .all,
-                minSize: TileSpec.defaultMinSize(besides: thumbnails.renditions))
+        if command[Self.tiles] {
+            guard let spec = TileOptions.spec(from: command, format: command[tileFormat], quality: command[tileQuality],
+                keepMetadata: encoding.keepMetadata == .all, minSize: TileSpec.defaultMinSize(besides: thumbnails.renditions))
             else { return nil }
             tiles = spec
-        } else if let stray = (["tile-format", "tile-quality"] + TileOptions.specs(minSizeDefault: "").map(\.long))
-            .first(where: command.isPresent) {
-            Diagnostics.usageError("--\(stray) only applies with --tiles", commandPath: command.path)
-            return nil
         }
         var options = GalleryOptions(outputs: thumbnails.outputs + (tiles.map { [AnyOutput($0)] } ?? []), outputFolder: output)
         options.scan = scan
-        options.posterAt = command.value("poster-at").flatMap(PosterTime.init(parsing:)) ?? options.posterAt
+        options.posterAt = command[posterAt]
         return (options, tiles)
     }
 }

@@ -22,25 +22,26 @@ enum TilesCommand {
             (scales relative to the picture fitted in --viewport); pictures no larger than
             --min-size get the policy only.
             """,
-        options: [
-            .value("output", short: "o", placeholder: "DIR", help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end"),
-            .value("format", short: "f", placeholder: "FORMAT", type: .choice(TileFormat.allCases.map(\.rawValue)),
-                defaultDescription: TileSpec().format.rawValue, help: "tile format"),
-            .value("quality", short: "q", placeholder: "Q", type: .integer(in: 1...100),
-                defaultDescription: TileFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }
-                    .joined(separator: ", "),
-                help: "encoder quality"),
-            .value("keep-metadata", placeholder: "WHAT", type: .choice(["none", "all"]), defaultDescription: "none",
-                help: "metadata kept in every tile: none, or all the source had"),
-        ] + TileOptions.specs(minSizeDefault: String(TileSpec().minSize)) + InputOptions.specs + ReportPrinter.specs,
+        options: OptionSpec.list(output, format, quality, keepMetadata)
+            + TileOptions.specs(minSizeDefault: String(TileSpec().minSize)) + InputOptions.specs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
+
+    static let output = Option.value("output", short: "o", placeholder: "DIR", .string,
+        help: "folder to write into (required); nothing is written elsewhere but a temporary folder in $TMPDIR, removed at the end")
+    static let format = Option.value("format", short: "f", placeholder: "FORMAT", .choice, default: TileSpec().format, help: "tile format")
+    static let quality = Option.value("quality", short: "q", placeholder: "Q", .integer(in: 1...100),
+        defaultDescription: TileFormat.allCases.filter { $0 != .png }.map { "\($0.rawValue) \($0.defaultQuality)" }.joined(separator: ", "),
+        help: "encoder quality")
+    /// Whether every tile keeps the source's metadata: `all`, or `none` (the default).
+    static let keepMetadata = Option.value("keep-metadata", placeholder: "WHAT", .choice(["none", "all"]), default: "none",
+        help: "metadata kept in every tile: none, or all the source had")
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard RemoteInputOptions.hasInputs(command) else { return ExitStatus.usage }
-        guard let output = command.requiredOutput() else { return ExitStatus.usage }
+        guard let output = command.requiredOutput(Self.output) else { return ExitStatus.usage }
         guard let scan = InputOptions.scanOptions(from: command),
-              let tiles = TileOptions.spec(from: command, format: command.value("format").flatMap(TileFormat.init(rawValue:)) ?? .jpeg,
-                  quality: command.int("quality"), keepMetadata: command.value("keep-metadata") == "all", minSize: TileSpec().minSize)
+              let tiles = TileOptions.spec(from: command, format: command[format], quality: command[quality],
+                  keepMetadata: command[keepMetadata] == "all", minSize: TileSpec().minSize)
         else { return ExitStatus.usage }
         var options = GalleryOptions(outputs: [AnyOutput(tiles)], outputFolder: output)
         options.scan = scan

@@ -7,13 +7,15 @@ enum WorkerCommand {
     static let spec = CommandSpec(
         name: "__worker",
         abstract: "Internal: serve per-file tasks on stdin/stdout for a parent vitrine process.",
-        options: [.value("vips-threads", placeholder: "N", type: .integer(in: 1...256), defaultDescription: "1",
-            help: "libvips threads for this worker")],
+        options: OptionSpec.list(vipsThreads),
         hidden: true)
+
+    static let vipsThreads = Option.value("vips-threads", placeholder: "N", .integer(in: 1...256), defaultDescription: "1",
+        help: "libvips threads for this worker")
 
     static func run(_ command: ParsedCommand) -> Int32 {
         // libvips' own VIPS_CONCURRENCY wins over the default of one thread per worker.
         let fromEnvironment = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        return WorkerServer.run(vipsThreads: command.int("vips-threads") ?? fromEnvironment ?? 1)
+        return WorkerServer.run(vipsThreads: command[vipsThreads] ?? fromEnvironment ?? 1)
     }
 }
