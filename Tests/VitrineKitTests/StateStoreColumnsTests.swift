@@ -33,8 +33,8 @@ final class StateStoreColumnsTests: XCTestCase {
 
     func testAVersion3StoreIsUpgradedInPlace() throws {
         let path = folder + "/state.sqlite"
-        let old = try SQLiteDatabase(path: path)
-        try old.execute("""
+        // As vitrine 7459e83 made it: the target as one text, the version after an `@`, a stale row under `stale:KEY`.
+        try SQLiteDatabase(path: path).execute("""
             CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                 device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT);
             CREATE TABLE outputs (source TEXT NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
@@ -47,7 +47,12 @@ final class StateStoreColumnsTests: XCTestCase {
             INSERT INTO notes VALUES ('sheets', x'00');
             PRAGMA user_version = 3;
             """)
-        _ = old
+        let dryRun = try StateStore(path: path, readOnly: true)
+        XCTAssertEqual(try dryRun.outputs(of: "a.jpg").map(\.output.identifier), ["dz-254"], "a dry run reads it upgraded")
+        var version = 0
+        try SQLiteDatabase(path: path, readOnly: true).prepare("PRAGMA user_version").run { version = Int($0.integer(0)) }
+        XCTAssertEqual(version, 3, "in memory: the file is as it was")
+
         let store = try StateStore(path: path)
         let kept = try store.outputs(of: "a.jpg").map(\.output)
         XCTAssertEqual(kept, [StateStore.Output(source: "a.jpg", kind: "tiles", identifier: "dz-254", renderingVersion: "r2-vips-8.14.1",
