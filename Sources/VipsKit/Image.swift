@@ -19,13 +19,9 @@ public final class Image: @unchecked Sendable {
     /// Whether the last band is alpha, by libvips' rules.
     public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
     /// The colour space libvips will treat the pixels as (`srgb`, `b-w`, `cmyk`, `rgb16`…).
-    public var interpretation: String {
-        String(cString: vips_enum_nick(vips_interpretation_get_type(), Int32(vips_image_get_interpretation(pointer).rawValue)))
-    }
+    public var interpretation: Interpretation { Interpretation(vips_image_get_interpretation(pointer)) }
     /// The pixel format (`uchar`, `ushort`, `float`…).
-    public var format: String {
-        String(cString: vips_enum_nick(vips_band_format_get_type(), Int32(vips_image_get_format(pointer).rawValue)))
-    }
+    public var format: BandFormat { BandFormat(vips_image_get_format(pointer)) }
 
     // MARK: Metadata fields
 
@@ -145,7 +141,7 @@ public final class Image: @unchecked Sendable {
 
     /// Computes the pixels and returns them as 8-bit interleaved bytes (casting if needed).
     public func pixels() throws(VipsError) -> [UInt8] {
-        let eight = format == "uchar" ? self : try Operation.image("cast", ["in": .image(self), "format": .string("uchar")])
+        let eight = format == .uchar ? self : try Operation.image("cast", ["in": .image(self), "format": .format(.uchar)])
         var size = 0
         guard let memory = vips_image_write_to_memory(eight.pointer, &size) else {
             throw VipsError.fromBuffer(context: "write_to_memory")

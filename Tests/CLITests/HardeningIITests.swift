@@ -116,12 +116,11 @@ extension HardeningIITests {
     /// `path`, in the state store, as someone restoring a tampered site would have it.
     func editState(_ site: String, source: String, identifier: String, to path: String) throws {
         let script = """
-            import sqlite3, sys
+            import json, sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            rows = db.execute("select rowid, target from outputs where source = ? and identifier like ?", (sys.argv[2], sys.argv[3] + '%')).fetchall()
+            rows = db.execute("select rowid from outputs where source = ? and identifier like ?", (sys.argv[2], sys.argv[3] + '%')).fetchall()
             assert len(rows) == 1, rows
-            rowid, target = rows[0]
-            db.execute("update outputs set target = ? where rowid = ?", (target.split('\\n')[0] + '\\n' + sys.argv[4], rowid))
+            db.execute("update outputs set paths = ? where rowid = ?", (json.dumps([sys.argv[4]]), rows[0][0]))
             db.commit()
             """
         try Program.output("python3", ["-c", script, site + "/.vitrine/state.sqlite", source, identifier, path])

@@ -21,8 +21,21 @@ final class OperationTests: XCTestCase {
     func testEnumArgumentsTakeNicknames() throws {
         let image = try Operation.image("black", ["width": .int(8), "height": .int(8)])
         let cast = try Operation.image("cast", ["in": .image(image), "format": .string("float")])
-        XCTAssertEqual(cast.format, "float")
+        XCTAssertEqual(cast.format, .float)
         XCTAssertThrowsError(try Operation.image("cast", ["in": .image(image), "format": .string("nonsense")]))
+    }
+
+    /// Each case of the Swift enums is libvips' own value, both ways: given as an argument and read back.
+    func testBandFormatsAndInterpretationsAreLibvipsOwn() throws {
+        let image = try Operation.image("black", ["width": .int(4), "height": .int(4)])
+        for format in BandFormat.allCases where format != .notset {
+            XCTAssertEqual(try Operation.image("cast", ["in": .image(image), "format": .format(format)]).format, format)
+        }
+        for space in Interpretation.allCases where space != .error {
+            XCTAssertEqual(try Operation.image("copy", ["in": .image(image), "interpretation": .interpretation(space)]).interpretation, space)
+        }
+        XCTAssertEqual(image.interpretation, .multiband)
+        XCTAssertEqual(BandFormat.ushort.bytesPerBand, 2)
     }
 
     func testUnknownOperationAndArgumentThrowWithMessage() {

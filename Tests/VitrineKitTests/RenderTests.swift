@@ -133,7 +133,7 @@ final class ThumbnailerTests: XCTestCase {
         let (outcome, target) = render(source, RenditionSpec(width: 20, height: 20), in: folder)
         guard made(outcome) != nil else { return XCTFail("\(outcome)") }
         let made = try Image.load(target)
-        XCTAssertEqual(made.format, "uchar")
+        XCTAssertEqual(made.format, .uchar)
         XCTAssertEqual(made.width, 20)
     }
 
@@ -189,14 +189,14 @@ final class ThumbnailerTests: XCTestCase {
         let folder = try TestFolder()
         let rgb = try folder.image("rgb.png", width: 80, height: 60)
         let cmyk = try Operation.image("icc_transform", ["in": .image(try Image.load(rgb)), "output_profile": .string("cmyk")])
-        XCTAssertEqual(cmyk.interpretation, "cmyk")
+        XCTAssertEqual(cmyk.interpretation, .cmyk)
         let source = folder.path + "/cmyk.jpg"
         try cmyk.save(to: source)
         let (outcome, target) = render(source, RenditionSpec(width: 80, height: 60, encoding: Encoding(format: .png)), in: folder)
         guard made(outcome) != nil else { return XCTFail("\(outcome)") }
         let made = try Image.load(target)
         XCTAssertEqual(made.bands, 3)
-        XCTAssertEqual(made.interpretation, "srgb")
+        XCTAssertEqual(made.interpretation, .srgb)
         let reference = try Operation.image("cast", ["in": .image(try Operation.image("icc_transform",
             ["in": .image(try Image.load(source)), "output_profile": .string("srgb")])), "format": .string("uchar")])
         let difference = try Operation.image("abs", ["in": .image(try Operation.image("subtract",

@@ -6,14 +6,20 @@ import Foundation
 /// source's outputs at a time (an indexed lookup), and remembers which it handed out, so a
 /// gallery of 100,000 items never holds the last build's 500,000 outputs at once.
 struct OutputLedger: Sendable {
-    /// An output's key in the state: its kind, and its settings with the rendering version.
+    /// An output's key in the state: its kind, its settings and the rendering version.
     struct Key: Hashable {
         var kind: String
         var identifier: String
+        var renderingVersion: String
 
         init(_ output: AnyOutput) {
             kind = type(of: output.base).kindName
-            identifier = output.base.identifier + "@" + RenderingVersion.current
+            identifier = output.base.identifier
+            renderingVersion = RenderingVersion.current
+        }
+
+        func matches(_ output: StateStore.Output) -> Bool {
+            output.identifier == identifier && output.kind == kind && output.renderingVersion == renderingVersion
         }
     }
 
@@ -54,7 +60,7 @@ struct OutputLedger: Sendable {
         return planned.map { number, planned in
             let key = keys[number]
             // A handful of rows, at most one of a kind and settings: a scan costs less than hashing.
-            guard let old = rows.first(where: { $0.output.identifier == key.identifier && $0.output.kind == key.kind }),
+            guard let old = rows.first(where: { key.matches($0.output) }),
                 let decision = decide(planned, old: old.output)
             else { return nil }
             return Match(row: old.row, decision: decision)
@@ -77,9 +83,9 @@ struct OutputLedger: Sendable {
     }
 
     private func decide(_ planned: PlannedOutput, old: StateStore.Output) -> Decision? {
-        let same = old.target == planned.target.stateText
-        guard let oldTarget = same ? planned.target : OutputTarget(stateText: old.target),
-            oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
+        let oldTarget = old.target
+        let same = oldTarget == planned.target
+        guard oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
             oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
             let product = Self.product(old.product),
             // Another item's paths come from the state, which may have been edited: only paths
@@ -117,8 +123,8 @@ struct OutputLedger: Sendable {
         return left
     }
 
-    /// A kept product, read with the JSON layer's decoder (Foundation's costs twice as much, and
-    /// a large gallery has hundreds of thousands of them).
+    /// A kept product, read with the JSON layer's decoder, which costs less than Foundation's
+    /// (a large gallery has hundreds of thousands of them).
     static func product(_ data: Data) -> AnyProduct? {
         guard let document = try? JSONDocument(data) else { return nil }
         return try? JSONDocumentDecoder().decode(AnyProduct.self, from: document)

@@ -35,6 +35,28 @@ final class SQLiteDatabase {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
+    /// A copy of the whole database in memory, to change without writing the file (a dry run
+    /// reading a store of an older version); messages still name `path`.
+    func copyInMemory() throws(Failure) -> SQLiteDatabase {
+        let copy = try SQLiteDatabase(path: ":memory:", named: path)
+        guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
+            throw Failure(description: "\(path): \(copy.lastError)")
+        }
+        let status = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE else { throw Failure(description: "\(path): \(lastError)") }
+        return copy
+    }
+
+    private init(path: String, named name: String) throws(Failure) {
+        self.path = name
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+            sqlite3_close(handle)
+            handle = nil
+            throw Failure(description: "\(name): cannot be copied into memory")
+        }
+    }
+
     deinit {
         statements = [:]  // finalized before the connection closes
         sqlite3_close(handle)

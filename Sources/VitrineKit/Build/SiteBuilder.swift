@@ -239,6 +239,6 @@ public struct SiteBuilder {
     }
 
     static func paths(of output: StateStore.Output) -> [String] {
-        OutputTarget(stateText: output.target)?.paths ?? []
+        output.target.paths
     }
 }

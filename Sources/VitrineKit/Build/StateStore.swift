@@ -33,13 +33,28 @@ final class StateStore: @unchecked Sendable {
     struct Output: Equatable {
         /// The source it was made from (``Source/key``).
         var source: String
-        /// ``OutputKind/kindName`` and ``OutputKind/identifier``, with the rendering version.
+        /// Whether it was set aside because its source's content changed (see ``keepFresh(_:)``).
+        var isStale = false
+        /// ``OutputKind/kindName`` and ``OutputKind/identifier``.
         var kind: String
         var identifier: String
-        /// Its ``OutputTarget`` (the paths it owns, the box asked), as ``OutputTarget/stateText``.
-        var target: String
+        /// The ``RenderingVersion/current`` it was made with.
+        var renderingVersion: String
+        /// The paths it owns and the box it was asked for.
+        var target: OutputTarget
         /// JSON of its ``AnyProduct`` (what the manifest records of it).
         var product: Data
+
+        /// What tells one row from another (the table's primary key).
+        struct Key: Hashable {
+            var source: String
+            var isStale: Bool
+            var kind: String
+            var identifier: String
+            var renderingVersion: String
+        }
+
+        var key: Key { Key(source: source, isStale: isStale, kind: kind, identifier: identifier, renderingVersion: renderingVersion) }
     }
 
     private let database: SQLiteDatabase
@@ -47,13 +62,15 @@ final class StateStore: @unchecked Sendable {
     let path: String
     /// One connection, used from the scan's and the workers' threads in turn.
     private let lock = NSRecursiveLock()
-    /// The version of the tables; a store of another version is started afresh.
-    static let schemaVersion = 3
+    /// The version of the tables. A store of version 3 (an output's target as one text) is
+    /// brought up to date in place; one of another version is started afresh.
+    static let schemaVersion = 4
 
     /// - Parameter readOnly: read what is there and write nothing, not even to bring an older
-    ///   store up to date (a dry run): default no.
+    ///   store up to date (a dry run: a store of version 3 is brought up to date in a copy in
+    ///   memory): default no.
     init(path: String, readOnly: Bool = false) throws(SQLiteDatabase.Failure) {
-        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        var database = try SQLiteDatabase(path: path, readOnly: readOnly)
         self.path = path
         var version = 0
         // A store that cannot be read now (another process holding it too long) is an error,
@@ -61,18 +78,51 @@ final class StateStore: @unchecked Sendable {
         do { try database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) } } catch {
             throw SQLiteDatabase.Failure(description: "\(error)")
         }
-        guard !readOnly else { return }
-        if version != Self.schemaVersion {
+        if version == 3 {
+            if readOnly { database = try database.copyInMemory() }
+            try StateMigration.upgradeFromVersion3(database, to: Self.schemaVersion)
+        } else if !readOnly && version != Self.schemaVersion {
             try database.execute("""
                 DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
                 CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                     device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT);
-                CREATE TABLE outputs (source TEXT NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
-                    target TEXT NOT NULL, product BLOB NOT NULL, PRIMARY KEY (source, kind, identifier));
+                \(Self.outputsTable);
                 CREATE TABLE notes (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
+        self.database = database
+    }
+
+    /// The outputs' table: each setting and each part of the target in a column of its own
+    /// (NULL for none), the paths as a JSON array of strings (``OutputTarget/pathsColumn``).
+    static let outputsTable = """
+        CREATE TABLE outputs (source TEXT NOT NULL, stale INTEGER NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
+            rendering_version TEXT NOT NULL, scale REAL, width INTEGER, height INTEGER, paths TEXT NOT NULL, product BLOB NOT NULL,
+            PRIMARY KEY (source, stale, kind, identifier, rendering_version))
+        """
+    static let outputColumns = "source, stale, kind, identifier, rendering_version, scale, width, height, paths, product"
+
+    /// The values of ``outputColumns`` for `output`, in order.
+    static func values(of output: Output) -> [SQLiteDatabase.Statement.Value] {
+        [
+            .text(output.source), .integer(output.isStale ? 1 : 0), .text(output.kind), .text(output.identifier),
+            .text(output.renderingVersion), output.target.sourceScale.map { .real($0) } ?? .null,
+            output.target.width.map { .integer(Int64($0)) } ?? .null, output.target.height.map { .integer(Int64($0)) } ?? .null,
+            .text(output.target.pathsColumn), .blob(output.product),
+        ]
+    }
+
+    /// The output in `row`, whose columns from `first` on are ``outputColumns`` without the
+    /// product; nil when its paths are not a list of paths.
+    private static func output(_ row: SQLiteDatabase.Row, from first: Int32, product: Data) -> Output? {
+        guard let source = row.text(first), let kind = row.text(first + 2), let identifier = row.text(first + 3),
+            let version = row.text(first + 4), let paths = row.text(first + 8).flatMap(OutputTarget.paths(column:))
+        else { return nil }
+        let target = OutputTarget(paths: paths, sourceScale: row.isNull(first + 5) ? nil : row.real(first + 5),
+            width: row.isNull(first + 6) ? nil : Int(row.integer(first + 6)), height: row.isNull(first + 7) ? nil : Int(row.integer(first + 7)))
+        return Output(source: source, isStale: row.integer(first + 1) != 0, kind: kind, identifier: identifier,
+            renderingVersion: version, target: target, product: product)
     }
 
     private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -108,13 +158,13 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// The outputs made from the source `key`, each with its row in the store.
+    /// The outputs made from the source `key` (not set aside), each with its row in the store.
     func outputs(of key: String) throws -> [(row: Int64, output: Output)] {
         try locked {
             var found: [(Int64, Output)] = []
-            try database.prepare("SELECT rowid, kind, identifier, target, product FROM outputs WHERE source = ?").run([.text(key)]) { row in
-                guard let kind = row.text(1), let identifier = row.text(2), let target = row.text(3), let product = row.blob(4) else { return }
-                found.append((row.integer(0), Output(source: key, kind: kind, identifier: identifier, target: target, product: product)))
+            try database.prepare("SELECT rowid, \(Self.outputColumns) FROM outputs WHERE source = ? AND stale = 0").run([.text(key)]) { row in
+                guard let product = row.blob(10), let output = Self.output(row, from: 1, product: product) else { return }
+                found.append((row.integer(0), output))
             }
             return found
         }
@@ -124,17 +174,16 @@ final class StateStore: @unchecked Sendable {
     func eachOutput(_ body: (Int64, Output) throws -> Void) throws {
         try locked {
             try withoutActuallyEscaping(body) { body in
-                try database.prepare("SELECT rowid, source, kind, identifier, target FROM outputs").run { row in
-                    guard let source = row.text(1), let kind = row.text(2), let identifier = row.text(3), let target = row.text(4)
-                    else { return }
-                    try body(row.integer(0), Output(source: source, kind: kind, identifier: identifier, target: target, product: Data()))
+                try database.prepare("SELECT rowid, \(Self.outputColumns) FROM outputs").run { row in
+                    guard let output = Self.output(row, from: 1, product: Data()) else { return }
+                    try body(row.integer(0), output)
                 }
             }
         }
     }
 
     /// Keeps `source`, read afresh. When its content is not what was kept under its key, the
-    /// outputs made from that content are set aside (under `stale:KEY`) in the same step, so
+    /// outputs made from that content are set aside (marked stale) in the same step, so
     /// that no build takes them for the new content, even one that starts after this one is
     /// killed; the build that sets them aside removes them with what nothing plans any more.
     func keepFresh(_ source: Source) throws {
@@ -142,7 +191,7 @@ final class StateStore: @unchecked Sendable {
             var kept: String??
             try database.prepare("SELECT sha256 FROM sources WHERE key = ?").run([.text(source.key)]) { kept = .some($0.text(0)) }
             if let kept, kept == nil || kept != source.sha256 {
-                try database.prepare("UPDATE OR REPLACE outputs SET source = 'stale:' || source WHERE source = ?").run([.text(source.key)])
+                try database.prepare("UPDATE OR REPLACE outputs SET stale = 1 WHERE source = ? AND stale = 0").run([.text(source.key)])
             }
             try keep(source)
         }
@@ -162,25 +211,27 @@ final class StateStore: @unchecked Sendable {
     func forgetSource(_ key: String) throws {
         try locked {
             try database.prepare("DELETE FROM sources WHERE key = ?").run([.text(key)])
-            try database.prepare("DELETE FROM outputs WHERE source = ?").run([.text(key)])
+            try database.prepare("DELETE FROM outputs WHERE source = ? AND stale = 0").run([.text(key)])
         }
     }
 
-    /// Keeps `output` (replacing the one of the same source, kind and settings); its row.
+    /// Keeps `output` (replacing the one of the same key); its row.
     @discardableResult
     func keep(_ output: Output) throws -> Int64 {
         try locked {
-            try database.prepare("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?, ?, ?)").run([
-                .text(output.source), .text(output.kind), .text(output.identifier), .text(output.target), .blob(output.product),
-            ])
+            try database.prepare("INSERT OR REPLACE INTO outputs (\(Self.outputColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .run(Self.values(of: output))
             return database.lastInsertedRow
         }
     }
 
     func forget(_ output: Output) throws {
         try locked {
-            try database.prepare("DELETE FROM outputs WHERE source = ? AND kind = ? AND identifier = ?").run([
-                .text(output.source), .text(output.kind), .text(output.identifier),
+            try database.prepare("""
+                DELETE FROM outputs WHERE source = ? AND stale = ? AND kind = ? AND identifier = ? AND rendering_version = ?
+                """).run([
+                .text(output.source), .integer(output.isStale ? 1 : 0), .text(output.kind), .text(output.identifier),
+                .text(output.renderingVersion),
             ])
         }
     }
@@ -200,22 +251,4 @@ final class StateStore: @unchecked Sendable {
 
     /// Runs `body` in one transaction: many writes at once, all or none.
     func batch<Result>(_ body: () throws -> Result) throws -> Result { try locked { try database.transaction(body) } }
-}
-
-extension OutputTarget {
-    /// The target as the state keeps it: `scale|width|height`, then one path a line. Plain
-    /// text, compared as it is: a rebuild compares every planned output with the last build's,
-    /// 600,000 of them for a large gallery.
-    var stateText: String {
-        let first = [sourceScale.map { "\($0)" } ?? "-", width.map(String.init) ?? "-", height.map(String.init) ?? "-"]
-        return ([first.joined(separator: "|")] + paths).joined(separator: "\n")
-    }
-
-    init?(stateText: String) {
-        let lines = stateText.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = lines.first?.split(separator: "|", omittingEmptySubsequences: false) ?? []
-        guard first.count == 3 else { return nil }
-        self.init(paths: lines.dropFirst().map(String.init), sourceScale: first[0] == "-" ? nil : Double(first[0]),
-            width: first[1] == "-" ? nil : Int(first[1]), height: first[2] == "-" ? nil : Int(first[2]))
-    }
 }

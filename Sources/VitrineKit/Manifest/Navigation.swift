@@ -1,4 +1,4 @@
-/// Gallery navigation, as in the seeds: a counter title (`3 of 8`) and prev/next that
+/// Gallery navigation, as in seed 001: a counter title (`3 of 8`) and prev/next that
 /// either stop at the ends or wrap around with a modulo that is safe for any delta.
 public enum Navigation {
     /// The index `delta` steps from `index` among `count` items. Without `cyclic`, nil

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Ordered multi-selection, as in the seed's gallery: items are numbered 1, 2, 3… in the order
+/// Ordered multi-selection, as in seed 002's gallery: items are numbered 1, 2, 3… in the order
 /// they were chosen, and removing one renumbers those chosen after it.
 public enum Selection {
     public enum Step: Equatable, Sendable {

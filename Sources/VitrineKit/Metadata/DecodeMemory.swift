@@ -20,24 +20,14 @@ enum DecodeMemory {
         }
         guard decodedWhole else { return nil }
         let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
-        return overflow ? Int.max : pixels.multipliedReportingOverflow(by: image.bands * bytesPerBand(image.format)).partialValue
+        return overflow ? Int.max : pixels.multipliedReportingOverflow(by: image.bands * image.format.bytesPerBand).partialValue
     }
 
     /// What is decoded, for a message: `interlaced PNG (16-bit RGBA)`.
     static func describe(_ image: Image, format: String) -> String {
         let kind = format == "png" ? "interlaced PNG" : format == "heif" ? "HEIF/AVIF" : format.uppercased()
         let bands = [1: "grey", 2: "grey and alpha", 3: "RGB", 4: "RGBA"][image.bands] ?? "\(image.bands) bands"
-        return "\(kind) (\(bytesPerBand(image.format) * 8)-bit \(bands))"
-    }
-
-    private static func bytesPerBand(_ format: String) -> Int {
-        switch format {
-        case "uchar", "char": 1
-        case "ushort", "short": 2
-        case "uint", "int", "float", "complex": 4
-        case "double", "dpcomplex": 8
-        default: 1
-        }
+        return "\(kind) (\(image.format.bytesPerBand * 8)-bit \(bands))"
     }
 }
 

@@ -1,4 +1,4 @@
-/// The label a gallery puts on a video thumbnail, as in the seed's `m:ss` label.
+/// The label a gallery puts on a video thumbnail, as in seed 002's `m:ss` label.
 public enum DurationLabel {
     /// Whole seconds by truncation (`Int(duration)`): `0:01` for 1.6 s, `1:05` for 65.4 s,
     /// `1:00:00` from an hour on. nil when the duration is unknown, not finite or not positive.

@@ -240,7 +240,7 @@ public enum ImageProbe {
             pages: pages,
             hasAlpha: image.hasAlpha,
             needsColourTransform: image.hasField("icc-profile-data") && !(profile.map(ColourProfile.isSRGB) ?? false)
-                || ["cmyk", "lab", "labq", "labs", "lch", "xyz", "yxy", "cmc", "hsv"].contains(image.interpretation),
+                || [.cmyk, .lab, .labq, .labs, .lch, .xyz, .yxy, .cmc, .hsv].contains(image.interpretation),
             intent: intent == .relative ? nil : intent)
     }
 

@@ -1,5 +1,6 @@
-/// One kind of thing vitrine makes from one item: a thumbnail rendition, a placeholder hash,
-/// (next) a zoom-tile pyramid or a contact-sheet cell.
+/// One kind of thing vitrine makes from one item: a thumbnail rendition, a placeholder hash, a
+/// zoom-tile pyramid, a contact-sheet cell, a video's sheet or a copy of a video
+/// (``OutputKinds/all``).
 ///
 /// A value of a kind is its settings, small and `Hashable`, as Nuke's image processors are: its
 /// ``identifier`` names everything that shapes the output, so it is also the cache key of an

@@ -28,10 +28,10 @@ public struct Placeholder: Codable, Equatable, Sendable {
         guard kind != .none else { return nil }
         var small = try Operation.image("thumbnail_image", ["in": .image(image), "width": .int(side), "height": .int(side),
             "size": .string("down")])
-        if small.interpretation != "srgb" {
-            small = try Operation.image("colourspace", ["in": .image(small), "space": .string("srgb")])
+        if small.interpretation != .srgb {
+            small = try Operation.image("colourspace", ["in": .image(small), "space": .interpretation(.srgb)])
         }
-        if small.format != "uchar" { small = try Operation.image("cast", ["in": .image(small), "format": .string("uchar")]) }
+        if small.format != .uchar { small = try Operation.image("cast", ["in": .image(small), "format": .format(.uchar)]) }
         if !small.hasAlpha { small = try Operation.image("bandjoin_const", ["in": .image(small), "c": .doubles([255])]) }
         let rgba = try small.pixels()
         guard small.bands == 4, rgba.count == small.width * small.height * 4 else { return nil }

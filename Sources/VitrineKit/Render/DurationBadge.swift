@@ -1,7 +1,7 @@
 import Foundation
 import VipsKit
 
-/// The seed's duration label burnt into a video thumbnail: bottom-right, white text with a
+/// Seed 002's duration label burnt into a video thumbnail: bottom-right, white text with a
 /// soft shadow, sized to the thumbnail. Contact sheets draw their cell numbers (bottom-left)
 /// and frame times with it too.
 public enum DurationBadge {
@@ -22,7 +22,7 @@ public enum DurationBadge {
         let shadowAlpha = try Operation.image("cast", ["in": .image(try Operation.image("linear", [
             "in": .image(try Operation.image("gaussblur", ["in": .image(padded), "sigma": .double(max(1, Double(size) / 8))])),
             "a": .doubles([0.85]), "b": .doubles([0]),
-        ])), "format": .string("uchar")])
+        ])), "format": .format(.uchar)])
         let text = try layer(colour: [255, 255, 255], alpha: padded)
         let shadow = try layer(colour: [0, 0, 0], alpha: shadowAlpha)
         let margin = max(2, side / 40)
@@ -35,7 +35,7 @@ public enum DurationBadge {
         if !image.hasAlpha {
             out = try Operation.image("extract_band", ["in": .image(out), "band": .int(0), "n": .int(image.bands)])
         }
-        return try Operation.image("cast", ["in": .image(out), "format": .string("uchar")])
+        return try Operation.image("cast", ["in": .image(out), "format": .format(.uchar)])
     }
 
     /// An sRGB layer of one colour (0–255 RGB) with `alpha` as its alpha band.
@@ -43,8 +43,8 @@ public enum DurationBadge {
         let black = try Operation.image("black", ["width": .int(alpha.width), "height": .int(alpha.height), "bands": .int(3)])
         let flat = try Operation.image("cast", ["in": .image(try Operation.image("linear", [
             "in": .image(black), "a": .doubles([1, 1, 1]), "b": .doubles(colour),
-        ])), "format": .string("uchar")])
+        ])), "format": .format(.uchar)])
         let joined = try Operation.image("bandjoin", ["in": .images([flat, alpha])])
-        return try Operation.image("copy", ["in": .image(joined), "interpretation": .string("srgb")])
+        return try Operation.image("copy", ["in": .image(joined), "interpretation": .interpretation(.srgb)])
     }
 }

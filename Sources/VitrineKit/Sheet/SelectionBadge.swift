@@ -3,12 +3,12 @@ import VipsKit
 /// The ordered-selection badge of seed 002, top-left on a cell: the item's place in the
 /// selection, in black, in a filled light-blue circle with a thin dark border.
 public enum SelectionBadge {
-    /// The seed's circle colour, UIColor(0.84, 0.91, 1.00), as 0–255 RGB.
+    /// Seed 002's circle colour, UIColor(0.84, 0.91, 1.00), as 0–255 RGB.
     public static let fill: [Double] = [214, 232, 255]
     /// The border: black at 40 % opacity, one pixel wide.
     static let borderOpacity = 0.4
 
-    /// The circle's diameter on a picture whose shorter side is `side`: the seed's 30 points on
+    /// The circle's diameter on a picture whose shorter side is `side`: seed 002's 30 points on
     /// a cell of about 240, never under 16 pixels.
     public static func diameter(forSide side: Int) -> Int { max(16, side / 8) }
 
@@ -25,7 +25,7 @@ public enum SelectionBadge {
         let inner = try disc(diameter: diameter, radius: radius - 1)
         let border = try Operation.image("cast", ["in": .image(try Operation.image("linear", [
             "in": .image(outer), "a": .doubles([borderOpacity]), "b": .doubles([0]),
-        ])), "format": .string("uchar")])
+        ])), "format": .format(.uchar)])
         var out = try SheetText.overlay(border, colour: [0, 0, 0], on: image, x: inset, y: inset)
         out = try SheetText.overlay(inner, colour: fill, on: out, x: inset, y: inset)
         guard let ink = try SheetText.ink(String(number), font: SheetText.font(max(8, diameter * 16 / 30))) else { return out }
@@ -47,6 +47,6 @@ public enum SelectionBadge {
             "math2": .string("pow"), "c": .doubles([0.5])])
         // Coverage (radius + ½ − distance), from 0 to 1, as 0–255; cast clips to the range.
         let coverage = try Operation.image("linear", ["in": .image(distance), "a": .doubles([-255]), "b": .doubles([(radius + 0.5) * 255])])
-        return try Operation.image("cast", ["in": .image(coverage), "format": .string("uchar")])
+        return try Operation.image("cast", ["in": .image(coverage), "format": .format(.uchar)])
     }
 }

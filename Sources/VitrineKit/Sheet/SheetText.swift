@@ -79,7 +79,7 @@ enum SheetText {
     static func flattened(_ image: Image, bands: Int) throws(VipsError) -> Image {
         let kept = image.bands == bands ? image
             : try Operation.image("extract_band", ["in": .image(image), "band": .int(0), "n": .int(bands)])
-        return try Operation.image("cast", ["in": .image(kept), "format": .string("uchar")])
+        return try Operation.image("cast", ["in": .image(kept), "format": .format(.uchar)])
     }
 
     /// Dark text on a light background, light text on a dark one.

@@ -75,10 +75,10 @@ public enum VideoFrames {
     }
 
     /// Whether one pass over the whole video (ffmpeg's `select` filter) should take the frames
-    /// rather than one seek each: measured here, 9 frames of a 1.6 s 1080p phone clip took 0.9 s
-    /// in one pass and 5.0 s in seeks (each seek decodes from a keyframe the clip has only at
-    /// its start); of a 10 s 640×272 clip, 0.3 s and 1.0 s. A pass decodes every frame, so it
-    /// loses on long videos: it is used up to ``passSecondsPerFrame`` seconds a frame.
+    /// rather than one seek each: each seek decodes from a keyframe, which a phone clip has only
+    /// at its start, so a short clip is read faster in one pass (bench/README.md). A pass
+    /// decodes every frame, so it loses on long videos: it is used up to
+    /// ``passSecondsPerFrame`` seconds a frame.
     static func prefersOnePass(duration: Double, frames: Int) -> Bool { duration <= passSecondsPerFrame * Double(frames) }
 
     /// See ``prefersOnePass(duration:frames:)``.

@@ -59,7 +59,7 @@ public final class WorkerPool: @unchecked Sendable {
     private let scratch = ScratchFolder()
 
     /// Starts `count` workers now (default 1), so that their start-up (loading libvips and its
-    /// modules, about 0.1 s) overlaps the caller's own work, such as walking the folders.
+    /// modules) overlaps the caller's own work, such as walking the folders.
     public func prewarm(_ count: Int = 1) {
         for _ in 0..<min(count, configuration.workers) {
             guard let worker = try? WorkerProcess(executable: configuration.executable, arguments: configuration.arguments,

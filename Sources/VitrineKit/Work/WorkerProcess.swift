@@ -17,7 +17,7 @@ final class WorkerProcess {
     init(executable: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
         // A crashing decoder must not have the Swift runtime print a report into our reply pipe.
         // One glibc malloc arena: libvips' threads otherwise each grow their own, and a worker
-        // thumbnailing the 64 corpus photos peaks at 220 MB instead of 140 MB (and runs slower).
+        // holds far more memory (and runs slower).
         // Other C libraries ignore the variable.
         var environment = extra.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "1" }

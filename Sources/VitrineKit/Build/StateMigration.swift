@@ -1,0 +1,47 @@
+import Foundation
+
+/// Brings a state store of an older vitrine up to date in place, so that its outputs are kept:
+/// an upgrade does not make a whole site again.
+enum StateMigration {
+    /// Version 3 kept an output's target as one text (`scale|width|height`, then a path a line),
+    /// its rendering version after an `@` in the identifier, and an output set aside under the
+    /// source `stale:KEY`. Each becomes a column of its own, in one transaction; a row that
+    /// cannot be read is left out (its output is made again).
+    static func upgradeFromVersion3(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+        do {
+            try database.transaction {
+                try database.execute("ALTER TABLE outputs RENAME TO outputs_3; \(StateStore.outputsTable)")
+                let insert = try database.prepare("INSERT OR REPLACE INTO outputs (\(StateStore.outputColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try database.prepare("SELECT source, kind, identifier, target, product FROM outputs_3").run { row in
+                    guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.text(3),
+                        let product = row.blob(4), let output = version3Output(source: source, kind: kind, identifier: identifier,
+                            target: target, product: product)
+                    else { return }
+                    try insert.run(StateStore.values(of: output))
+                }
+                try database.execute("DROP TABLE outputs_3; PRAGMA user_version = \(version)")
+            }
+        } catch let failure as SQLiteDatabase.Failure {
+            throw failure
+        } catch {
+            throw SQLiteDatabase.Failure(description: "\(error)")
+        }
+    }
+
+    static func version3Output(source: String, kind: String, identifier: String, target: String, product: Data) -> StateStore.Output? {
+        let stalePrefix = "stale:"
+        let isStale = source.hasPrefix(stalePrefix)
+        guard let at = identifier.lastIndex(of: "@"), let target = version3Target(target) else { return nil }
+        return StateStore.Output(source: isStale ? String(source.dropFirst(stalePrefix.count)) : source, isStale: isStale,
+            kind: kind, identifier: String(identifier[..<at]), renderingVersion: String(identifier[identifier.index(after: at)...]),
+            target: target, product: product)
+    }
+
+    private static func version3Target(_ text: String) -> OutputTarget? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.first?.split(separator: "|", omittingEmptySubsequences: false) ?? []
+        guard first.count == 3 else { return nil }
+        return OutputTarget(paths: lines.dropFirst().map(String.init), sourceScale: first[0] == "-" ? nil : Double(first[0]),
+            width: first[1] == "-" ? nil : Int(first[1]), height: first[2] == "-" ? nil : Int(first[2]))
+    }
+}
