@@ -74,7 +74,7 @@ struct BuildPass {
 }
 
 /// The manifest being folded into while the workers run: read when a job is made, written when
-/// one is answered, never both at once (the pool serialises them).
+/// one is answered, never both at once (the executor serialises them).
 final class FoldingManifest: @unchecked Sendable {
     var manifest: Manifest
     var failures: [Int: ItemFailure] = [:]
