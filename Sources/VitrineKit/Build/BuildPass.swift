@@ -2,21 +2,18 @@
 /// outputs to make, each with the products it keeps. Items with nothing to make are folded
 /// into the manifest as they are decided, so that the pass holds only what is left to do.
 struct BuildPass {
-    /// An item with outputs to make: its place in the manifest, and for each of its planned
-    /// outputs the product kept, or nil where one is to be made.
+    /// An item with outputs to make: its place in the manifest, its planned outputs (planned
+    /// once, when it was decided), and for each the product kept, or nil where one is to be made.
     struct Pending {
         var item: Int
+        var planned: [PlannedOutput]
         var kept: [AnyProduct?]
 
         /// Of the item's planned outputs, those left to make.
-        func making(_ planned: [PlannedOutput]) -> [PlannedOutput] {
-            zip(planned, kept).filter { $0.1 == nil }.map(\.0)
-        }
+        var making: [PlannedOutput] { zip(planned, kept).filter { $0.1 == nil }.map(\.0) }
 
         /// Of the item's planned outputs, those kept (or moved).
-        func keeping(_ planned: [PlannedOutput]) -> [PlannedOutput] {
-            zip(planned, kept).filter { $0.1 != nil }.map(\.0)
-        }
+        var keeping: [PlannedOutput] { zip(planned, kept).filter { $0.1 != nil }.map(\.0) }
     }
 
     private(set) var pending: [Pending] = []
@@ -59,7 +56,7 @@ struct BuildPass {
         }
         let products = kept.compactMap { $0 }
         guard products.count < kept.count else { return products }
-        pending.append(Pending(item: index, kept: kept))
+        pending.append(Pending(item: index, planned: planned, kept: kept))
         return nil
     }
 
@@ -77,7 +74,7 @@ struct BuildPass {
 }
 
 /// The manifest being folded into while the workers run: read when a job is made, written when
-/// one is answered, never both at once (the pool serialises them).
+/// one is answered, never both at once (the executor serialises them).
 final class FoldingManifest: @unchecked Sendable {
     var manifest: Manifest
     var failures: [Int: ItemFailure] = [:]

@@ -38,6 +38,8 @@ struct OutputLedger: Sendable {
     /// The state's rows handed out to a planned output of this build: what is left at the end
     /// is what nothing plans any more.
     private var claimed = Set<Int64>()
+    /// Of those, the rows whose files go to another item's paths (a renamed source).
+    private var moving = Set<Int64>()
     /// The key of each output the build makes, by its place in the planner's outputs.
     private let keys: [Key]
 
@@ -53,10 +55,11 @@ struct OutputLedger: Sendable {
     /// was known under (its own key when unchanged; nil when new or changed): the state's row
     /// and the decision, nil where it is to be made. It changes nothing, and may be asked for
     /// many items at once from several threads; ``claim(_:)`` then settles them in order.
-    func match(_ planned: [(output: Int, planned: PlannedOutput)], previous: String?) -> [Match?] {
-        guard !force, let previous, let rows = try? state?.outputs(of: previous), !rows.isEmpty else {
-            return planned.map { _ in nil }
-        }
+    /// Throws when the state cannot be read: that is not a state without outputs.
+    func match(_ planned: [(output: Int, planned: PlannedOutput)], previous: String?) throws -> [Match?] {
+        guard !force, let previous, let state else { return planned.map { _ in nil } }
+        let rows = try state.outputs(of: previous)
+        guard !rows.isEmpty else { return planned.map { _ in nil } }
         return planned.map { number, planned in
             let key = keys[number]
             // A handful of rows, at most one of a kind and settings: a scan costs less than hashing.
@@ -78,6 +81,7 @@ struct OutputLedger: Sendable {
     mutating func claim(_ matches: [Match?]) -> [Decision] {
         matches.map { match in
             guard let match, claimed.insert(match.row).inserted else { return .make }
+            if case .move = match.decision { moving.insert(match.row) }
             return match.decision
         }
     }
@@ -121,6 +125,17 @@ struct OutputLedger: Sendable {
         var left: [StateStore.Output] = []
         try state.eachOutput { row, output in if !claimed.contains(row) && !written.contains(row) { left.append(output) } }
         return left
+    }
+
+    /// The paths of the last build's outputs kept in place, and of the rows this build wrote
+    /// (`written`): files this build owns, one output at a time.
+    func eachOwned(besides written: Set<Int64>, _ body: ([String]) -> Void) throws {
+        guard let state else { return }
+        try state.eachOutput { row, output in
+            if written.contains(row) || (claimed.contains(row) && !moving.contains(row)) {
+                body(output.target.paths)
+            }
+        }
     }
 
     /// A kept product, read with the JSON layer's decoder, which costs less than Foundation's

@@ -13,13 +13,25 @@ import VipsKit
 /// is finished by the next one as if it had never stopped.
 public struct SiteBuilder {
     public var options: BuildOptions
-    public var pool: WorkerPool
+    /// Makes items' outputs: the worker pool, or ``InProcessExecutor`` in tests. Its
+    /// cancellation (a signal) stops the build between steps.
+    public var maker: any ItemExecutor
+    /// Reads sources' headers: the worker pool, or ``InProcessProber`` in tests.
+    public var prober: any ProbeExecutor
     /// Hears each file's outcome as it comes: default none.
     public var listener: ProgressListener?
+    /// Kinds made beside the options' (a test's counting kind): default none.
+    var extraOutputs: [AnyOutput] = []
 
+    /// A build on `pool`, which both reads headers and makes outputs.
     public init(options: BuildOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
+        self.init(options: options, maker: pool, prober: pool, listener: listener)
+    }
+
+    public init(options: BuildOptions, maker: any ItemExecutor, prober: any ProbeExecutor, listener: ProgressListener? = nil) {
         self.options = options
-        self.pool = pool
+        self.maker = maker
+        self.prober = prober
         self.listener = listener
     }
 
@@ -39,24 +51,6 @@ public struct SiteBuilder {
         /// Paths read from the site (its state) that lead out of it, each refused and left
         /// alone: one line each. The run goes on; it did not do all it was asked.
         public var refused: [String] = []
-    }
-
-    public enum Failure: Error, CustomStringConvertible {
-        case site(String)
-        /// The command line cannot work as given (`-o` a file): a usage error, nothing written.
-        case usage(String)
-        case scan(ScanError)
-        case state(String)
-        /// Stopped by ``WorkerPool/cancel()`` (a signal): what was finished is in the state.
-        case cancelled
-
-        public var description: String {
-            switch self {
-            case .site(let message), .usage(let message), .state(let message): message
-            case .scan(let error): error.message
-            case .cancelled: "stopped: the next build resumes from what was finished"
-            }
-        }
     }
 
     /// Where the build keeps what it knows: `SITE/.vitrine/`.
@@ -81,30 +75,38 @@ public struct SiteBuilder {
     private func build(_ inputs: [InputPath], in folder: SiteFolder, readList: () -> [InputPath],
                        dryRun: Bool) throws(Failure) -> Report {
         let site = options.site
-        let part = options.scan.shard.map { "-\($0.index)-of-\($0.count)" } ?? ""
+        let part = BuildPart(options.scan.shard)
         let stateFolder = Path.join(site, Self.stateFolder)
         let lock = dryRun ? nil : try prepare(site, stateFolder: stateFolder, part: part)
-        let state = try openState(Path.join(stateFolder, "state\(part).sqlite"), dryRun: dryRun)
-        // The items made and folded in. The plan, the ledger and the decisions (several records
-        // for every output of every item) end with that step, before the manifest and the page,
+        let state = try openState(Path.join(stateFolder, "state\(part.fileSuffix).sqlite"), dryRun: dryRun)
+        // The items made and folded in. The run (the ledger, the decisions: several records for
+        // every output of every item) ends with that step, before the manifest and the page,
         // each as large as the gallery, are written.
-        var report = try makeItems(inputs, readList: readList, dryRun: dryRun, state: state, part: part, folder: folder)
-        if dryRun, options.scan.shard == nil, let phase = sheetPhase {
-            // The sheet pages as the build would find them, with the selection it would carry over.
-            var shown = report.manifest
-            _ = SiteManifest.apply(carried(state: state), to: &shown)
-            let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
-            (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
-            if options.listsActions { report.actions += sheets.actions }
+        var manifest: Manifest
+        var report: Report
+        do {
+            var run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
+                prober: prober, listener: listener)
+            run.extraOutputs = extraOutputs
+            (manifest, report) = try buildItems(inputs, readList: readList, run: &run)
         }
-        guard !dryRun, let state else { return report }
+        guard !dryRun, let state else {
+            if part == .whole, let phase = sheetPhase {
+                // The sheet pages as the build would find them, with the selection it would carry over.
+                var shown = manifest
+                _ = SiteManifest.apply(carried(state: state), to: &shown)
+                let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
+                (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
+                if options.listsActions { report.actions += sheets.actions }
+            }
+            report.manifest = manifest
+            return report
+        }
         try stopIfCancelled()
-        var manifest = report.manifest
-        report.manifest = Manifest()
-        if options.scan.shard != nil {
+        if let partPath = part.manifestPath {
             // A part: its items and their outputs; the whole gallery's work waits for the merge.
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
-            try write(manifest, extra: ExtraMembers(), to: Path.join(site, Self.partPath(part)))
+            try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
@@ -120,9 +122,6 @@ public struct SiteBuilder {
     /// `manifest.json`, below the site.
     public static let manifestName = "manifest.json"
 
-    /// `parts/2-of-3.json`: a part's manifest, for ``merge``.
-    static func partPath(_ part: String) -> String { "parts/" + part.dropFirst() + ".json" }
-
     /// The whole-gallery work, once every item is folded in: contact sheets, each page drawn
     /// again only when what it shows changed (``SheetReuse``). Its pages drawn, kept and removed.
     @discardableResult
@@ -134,7 +133,7 @@ public struct SiteBuilder {
         }
         let kept = SheetReuse.kept(in: state)
         let keeping = options.force ? [:] : Dictionary(kept.map { ($0.sheet.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let context = GalleryPhaseContext(outputFolder: options.site, listener: listener, isCancelled: { [pool] in pool.isCancelled })
+        let context = GalleryPhaseContext(outputFolder: options.site, listener: listener, isCancelled: { [maker] in maker.isCancelled })
         let drawn = phase.draw(on: &manifest, context: context, keeping: keeping)
         // Stopped among the pages: the state still lists the last build's pages, so the next
         // build draws those whose fingerprint is not the one recorded.
@@ -149,7 +148,7 @@ public struct SiteBuilder {
         do {
             try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(pages: drawn.records)))
         } catch {
-            throw .state("cannot record the sheets in the build's state: \(error)")
+            throw .state(.recordSheets, path: state.path, underlying: error)
         }
         return (drawn.drawn, drawn.kept, gone.count)
     }
@@ -178,10 +177,10 @@ public struct SiteBuilder {
         try writePage(of: manifest, manifestFile: path)
     }
 
-    /// Throws ``Failure/cancelled`` once the pool was cancelled (a signal), between steps that
+    /// Throws ``Failure/cancelled`` once the maker was cancelled (a signal), between steps that
     /// each leave the site and its state consistent.
     func stopIfCancelled() throws(Failure) {
-        if pool.isCancelled { throw .cancelled }
+        if maker.isCancelled { throw .cancelled }
     }
 
     /// What the last manifest holds that a rebuild keeps: from the state's note when the file is
@@ -207,35 +206,32 @@ public struct SiteBuilder {
         var videos: [String: String] = [:]
         for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
         do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest, manifestFile: manifestFile) } catch {
-            throw .site("cannot write the page: \(error)")
+            throw .page(underlying: error)
         }
     }
 
     func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {
-        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch let error as AtomicFileError {
-            throw .site(error.description)  // names the path already
-        } catch {
-            throw .site("cannot write \(path): \(error)")
-        }
+        do { try SiteManifest.write(manifest, extra: extra, to: path) } catch { throw .manifest(path: path, underlying: error) }
     }
 
     /// The site and its state folder made, and this part's lock taken.
-    func prepare(_ site: String, stateFolder: String, part: String) throws(Failure) -> BuildLock {
+    func prepare(_ site: String, stateFolder: String, part: BuildPart) throws(Failure) -> BuildLock {
         do {
             try AtomicFile.prepareOutputFolder(site)
             try AtomicFile.createFolder(stateFolder)
         } catch let problem as AtomicFile.OutputFolderProblem {
             if case .isAFile = problem { throw .usage(problem.description) }
-            throw .site(problem.description)
+            throw .folder(path: site, underlying: problem)
         } catch {
-            throw .site("\(error)")
+            throw .folder(path: stateFolder, underlying: error)
         }
-        do { return try BuildLock(path: Path.join(stateFolder, "lock" + part)) } catch { throw .site("\(error)") }
+        let lockPath = Path.join(stateFolder, "lock" + part.fileSuffix)
+        do { return try BuildLock(path: lockPath) } catch { throw .lock(path: lockPath, underlying: error) }
     }
 
     func openState(_ path: String, dryRun: Bool) throws(Failure) -> StateStore? {
         if dryRun && !FileManager.default.fileExists(atPath: path) { return nil }
-        do { return try StateStore(path: path, readOnly: dryRun) } catch { throw .state("the build's state \(path) cannot be used: \(error)") }
+        do { return try StateStore(path: path, readOnly: dryRun) } catch { throw .state(.open, path: path, underlying: error) }
     }
 
     static func paths(of output: StateStore.Output) -> [String] {

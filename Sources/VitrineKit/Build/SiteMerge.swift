@@ -7,11 +7,11 @@ extension SiteBuilder {
     public func merge() throws(Failure) -> Report {
         let site = options.site
         let stateFolder = Path.join(site, Self.stateFolder)
-        let lock = try prepare(site, stateFolder: stateFolder, part: "")
+        let lock = try prepare(site, stateFolder: stateFolder, part: .whole)
         let folder = Path.join(site, "parts")
         let found = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        guard !found.isEmpty else { throw .site("no parts to merge in \(folder) (build them with --shard K/N)") }
+        guard !found.isEmpty else { throw .noParts(folder: folder) }
         let (names, stale) = Self.latestRun(of: found, in: folder)
         var notes: [String] = []
         if !stale.isEmpty {
@@ -21,17 +21,15 @@ extension SiteBuilder {
         var parts: [(name: String, data: Data)] = []
         for name in names {
             guard let data = FileManager.default.contents(atPath: Path.join(folder, name)) else {
-                throw .site("cannot read \(Path.join(folder, name))")
+                throw .unreadablePart(path: Path.join(folder, name))
             }
             parts.append((Path.join(folder, name), data))
         }
         var manifest: Manifest
         do {
             manifest = try ManifestFile.decode(try ManifestMerge.merge(parts).encoded())
-        } catch let failure as ManifestMerge.Failure {
-            throw .site(failure.description)
         } catch {
-            throw .site("cannot join the parts: \(error)")
+            throw .parts(underlying: error)
         }
         let state = try openState(Path.join(stateFolder, "state.sqlite"), dryRun: false)
         let siteFolder = SiteFolder(path: site)

@@ -29,7 +29,10 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
     /// Fresh answers not yet in the state.
     private var pending: [StateStore.Source] = []
     /// The first error writing them.
-    private(set) var failure: String?
+    private(set) var failure: (any Error)?
+    /// The first error reading the state: the build stops with it rather than read every file
+    /// again (and make every output again) as if the state were empty.
+    private(set) var readFailure: (any Error)?
     /// Sources whose content is what the state knows: unchanged files whose kept answer was
     /// used, and files read again (touched, copied back) whose content was found the same.
     private(set) var reused = Set<String>()
@@ -58,7 +61,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
 
     func answer(for file: InputFile, options: ProbeOptions) -> ProbeOutcome? {
         let key = SourceKey.of(file)
-        guard let source = try? state?.source(key), source.matches(file), source.probeKey == probeKey(options),
+        guard let source = kept(key), source.matches(file), source.probeKey == probeKey(options),
             let document = try? JSONDocument(source.probe),
             let outcome = try? JSONDocumentDecoder().decode(ProbeOutcome.self, from: document)
         else { return nil }
@@ -80,7 +83,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         }
         let source = StateStore.Source(key: SourceKey.of(file), bytes: file.bytes, modifiedNanoseconds: file.modifiedNanoseconds,
             identity: file.identity, probeKey: probeKey(options), probe: probe, sha256: sha256)
-        let sameContent = sha256 != nil && (try? state?.source(source.key))??.sha256 == sha256
+        let sameContent = sha256 != nil && kept(source.key)?.sha256 == sha256
         lock.lock()
         if sameContent { reused.insert(source.key) }
         guard writes else { return lock.unlock() }
@@ -99,8 +102,18 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         guard let state, !sources.isEmpty else { return }
         do { try state.batch { for source in sources { try state.keepFresh(source) } } } catch {
             lock.lock()
-            failure = failure ?? "\(error)"
+            failure = failure ?? error
             lock.unlock()
+        }
+    }
+
+    /// The state's record of the source `key`; nil when it has none, or cannot be read (noted).
+    private func kept(_ key: String) -> StateStore.Source? {
+        do { return try state?.source(key) } catch {
+            lock.lock()
+            readFailure = readFailure ?? error
+            lock.unlock()
+            return nil
         }
     }
 }

@@ -8,7 +8,7 @@ final class StateRecorder: @unchecked Sendable {
     private let state: StateStore
     private var pending: [StateStore.Output] = []
     private var lastFlush = Date()
-    private(set) var failure: String?
+    private(set) var failure: (any Error)?
     /// The state's rows written so far: this build's, never to be taken for the last one's.
     private(set) var written = Set<Int64>()
 
@@ -45,7 +45,7 @@ final class StateRecorder: @unchecked Sendable {
         do {
             try state.batch { for output in pending { written.insert(try state.keep(output)) } }
         } catch {
-            failure = failure ?? "\(error)"
+            failure = failure ?? error
         }
     }
 }

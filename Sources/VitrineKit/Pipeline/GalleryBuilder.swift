@@ -99,18 +99,11 @@ public struct GalleryBuilder {
     /// Plans items one at a time as ``plan(for:)`` does. It keeps what the scan learnt of the
     /// sources, not the report's manifest.
     public func planner(for report: MediaScanner.Report) -> ItemPlanner {
-        let (aliases, needsTransform, intents) = (report.aliases, report.needsColourTransform, report.renderingIntents)
-        let sources = SourceSettings(options)
-        return ItemPlanner(outputs: outputs(for: report.manifest.items), outputFolder: options.outputFolder) { item, file in
-            let path = file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path
-            // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
-            return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),
-                intent: intents[file.path])
-        }
+        ItemPlanner(options: options, outputs: outputs(for: report.manifest.items), scan: report)
     }
 
     /// What a worker needs to know of an item's source, beside what the scan learnt.
-    private struct SourceSettings: Sendable {
+    struct SourceSettings: Sendable {
         var allowDamaged: Bool
         var posterAt: PosterTime
         var toolTimeout: Double
@@ -142,36 +135,12 @@ public struct GalleryBuilder {
         let order = plan.entries.indices.sorted {
             (items[plan.entries[$0].item].source?.bytes ?? 0) > (items[plan.entries[$1].item].source?.bytes ?? 0)
         }
-        run(count: plan.entries.count, order: order, job: { plan.entries[$0].job }, item: { items[plan.entries[$0].item] },
-            on: executor, listener: listener) { index, outcome in
+        executor.execute(count: plan.entries.count, order: order, job: { plan.entries[$0].job }, item: { items[plan.entries[$0].item] },
+            listener: listener) { index, outcome in
             outcomes.withLock { $0[index] = outcome }
             done?(index, outcome)
         }
         return outcomes.current
-    }
-
-    /// Runs `count` jobs, each made by `job` as it is started, in `order`, telling `listener`
-    /// of each item (`item` names it) and `done` of each outcome, one call at a time.
-    static func run(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob, item: @escaping @Sendable (Int) -> Item,
-                    on executor: some ItemExecutor, listener: ProgressListener?, done: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        listener?.receive(.started(phase: .render, total: count))
-        executor.execute(count: count, order: order, job: job) { index, outcome in
-            // Named before `done` folds the outcome in (which marks a damaged item).
-            let item = item(index)
-            done(index, outcome)
-            let path = item.name
-            switch outcome {
-            case .failed(let failure):
-                listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
-                listener?.receive(.item(phase: .render, path: path, status: .failed))
-            case .made(_, let damaged):
-                // One line a file: the scan may have said it already.
-                if damaged && item.damaged != true {
-                    listener?.receive(.warning(path: path, message: "damaged: rendered what decodes (--allow-damaged)"))
-                }
-                listener?.receive(.item(phase: .render, path: path, status: damaged ? .damaged : .ok))
-            }
-        }
     }
 
     /// Folds each item's products into the manifest; items that failed move to `errors`.
@@ -179,57 +148,24 @@ public struct GalleryBuilder {
         var manifest = result
         var failures: [Int: ItemFailure] = [:]
         for (entry, outcome) in zip(plan.entries, outcomes) {
-            failures[entry.item] = Self.fold(outcome, of: entry.job.outputs, into: &manifest.items[entry.item])
+            failures[entry.item] = manifest.items[entry.item].fold(outcome, of: entry.job.outputs)
         }
-        Self.settle(failures, in: &manifest)
+        manifest.settle(failures)
         result = manifest
     }
+}
 
-    /// Folds what was made of `planned` (one item's outputs, in order) into `item`; the
-    /// failure when there is nothing to fold.
-    static func fold(_ outcome: ItemOutcome?, of planned: [PlannedOutput], into item: inout Item) -> ItemFailure? {
-        switch outcome {
-        case .made(let products, let damaged)?:
-            var failure: ItemFailure?
-            for (planned, product) in zip(planned, products) where !planned.output.fold(product, target: planned.target, into: &item) {
-                failure = ItemFailure(.crashed, "the worker answered for another kind of output")
-            }
-            if damaged { item.damaged = true }
-            return failure
-        case .failed(let failure)?:
-            return failure
-        case nil:
-            return ItemFailure(.crashed, "no answer from the worker")
+extension ItemPlanner {
+    /// Plans `outputs` (settled for the gallery) with what `scan` learnt of the sources, as
+    /// `options` ask; it keeps none of the report's manifest.
+    init(options: GalleryOptions, outputs: [AnyOutput], scan report: MediaScanner.Report) {
+        let (aliases, needsTransform, intents) = (report.aliases, report.needsColourTransform, report.renderingIntents)
+        let sources = GalleryBuilder.SourceSettings(options)
+        self.init(outputs: outputs, outputFolder: options.outputFolder) { item, file in
+            let path = file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path
+            // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
+            return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),
+                intent: intents[file.path])
         }
-    }
-
-    /// Moves the items that failed (by index) to `errors`, keeping the initial item and the
-    /// navigation between those left.
-    static func settle(_ failures: [Int: ItemFailure], in manifest: inout Manifest) {
-        // In place: the items of a large gallery are not copied.
-        if !failures.isEmpty {
-            let failed = Set(failures.keys.map { manifest.items[$0].id })
-            for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
-                manifest.errors.append(ItemError(path: manifest.items[index].name, message: failure.message, reason: failure.reason))
-            }
-            // The viewer still opens on the item asked for; if that one failed, on the one after it.
-            if let initial = manifest.initialIndex {
-                let ids = manifest.items.map(\.id)
-                manifest.initialIndex = Navigation.initialIndex(askedFor: initial, in: ids, kept: ids.filter { !failed.contains($0) })
-            }
-            // A part records the items it lost, so that the merge can follow the initial item as
-            // a single run does.
-            if manifest.partial != nil {
-                let dropped = failures.keys.sorted().map { manifest.items[$0] }.compactMap { item in
-                    item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
-                }
-                manifest.partial?.dropped = dropped.isEmpty ? nil : dropped
-            }
-            manifest.items.removeAll { failed.contains($0.id) }
-        } else if manifest.partial != nil {
-            manifest.partial?.dropped = nil
-        }
-        Navigation.link(&manifest.items, cyclic: manifest.cyclic)
-        manifest.errors.sort(by: ItemError.precedes)
     }
 }

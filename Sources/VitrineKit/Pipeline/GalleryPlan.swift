@@ -99,12 +99,16 @@ public struct ItemPlanner: Sendable {
 
 /// Runs items' jobs and reports each outcome as it comes: the worker pool in a command, the
 /// same per-item code in-process in tests.
-public protocol ItemExecutor {
+public protocol ItemExecutor: Sendable {
     /// Calls `completion` once per job (serialised), in the order they finish. `job` makes the
-    /// job of an index as it is started, never during a completion.
+    /// job of an index as it is started, never during a completion. Once cancelled, jobs not
+    /// started are never started, and get no completion.
     /// - Parameter order: the order jobs are started in (indices below `count`).
     func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
                  completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
+
+    /// Whether the run was stopped (a signal): what is left is not made.
+    var isCancelled: Bool { get }
 }
 
 extension WorkerPool: ItemExecutor {
@@ -122,10 +126,46 @@ extension WorkerPool: ItemExecutor {
 
 /// Runs jobs one after another in this process, through ``ItemProducer`` as a worker does.
 public struct InProcessExecutor: ItemExecutor {
-    public init() {}
+    private let cancelled: @Sendable () -> Bool
+
+    /// - Parameter isCancelled: asked before each job (a test stops a run halfway): default never.
+    public init(isCancelled: @escaping @Sendable () -> Bool = { false }) { cancelled = isCancelled }
+
+    public var isCancelled: Bool { cancelled() }
 
     public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
                         completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        for index in order { completion(index, ItemProducer.produce(job(index))) }
+        for index in order {
+            if cancelled() { return }
+            completion(index, ItemProducer.produce(job(index)))
+        }
+    }
+}
+
+/// Reads files' headers and reports each answer as it comes: the worker pool in a command, the
+/// same probe in-process in tests.
+public protocol ProbeExecutor: Sendable {
+    /// Calls `completion` once per task (serialised) as each is answered; returns when all are.
+    /// - Parameter queueDepth: tasks a worker keeps queued (see ``WorkerPool/run(_:order:queueDepth:completion:)``).
+    func probe(_ tasks: [WorkTask], queueDepth: Int, completion: @escaping WorkerPool.Completion)
+
+    /// Whether the run was stopped (a signal): downloads and probes stop too.
+    var isCancelled: Bool { get }
+}
+
+extension WorkerPool: ProbeExecutor {
+    public func probe(_ tasks: [WorkTask], queueDepth: Int, completion: @escaping WorkerPool.Completion) {
+        run(tasks, queueDepth: queueDepth, completion: completion)
+    }
+}
+
+/// Reads headers one after another in this process, as a worker does.
+public struct InProcessProber: ProbeExecutor {
+    public init() {}
+
+    public var isCancelled: Bool { false }
+
+    public func probe(_ tasks: [WorkTask], queueDepth: Int, completion: @escaping WorkerPool.Completion) {
+        for (index, task) in tasks.enumerated() { completion(index, .success(WorkerServer.perform(task))) }
     }
 }

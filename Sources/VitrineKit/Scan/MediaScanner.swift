@@ -8,7 +8,8 @@ import VipsKit
 /// listener as it is found; the report holds the manifest.
 public struct MediaScanner: Sendable {
     public var options: ScanOptions
-    public var pool: WorkerPool
+    /// Reads the headers: the worker pool, or ``InProcessProber`` in tests.
+    public var pool: any ProbeExecutor
     /// Folders never walked into (a command's own output folder): default none.
     public var excludedFolders: [String] = []
     /// Hears each file's outcome as it comes: default none.
@@ -17,7 +18,7 @@ public struct MediaScanner: Sendable {
     /// incremental build's state): default none, every file is read.
     public var probeCache: (any ProbeCache)?
 
-    public init(options: ScanOptions, pool: WorkerPool, listener: ProgressListener? = nil) {
+    public init(options: ScanOptions, pool: any ProbeExecutor, listener: ProgressListener? = nil) {
         self.options = options
         self.pool = pool
         self.listener = listener
@@ -167,7 +168,7 @@ public struct MediaScanner: Sendable {
             WorkTask.probe(path: files[index].rawPath.flatMap(aliases.path(for:)) ?? files[index].path, options: probe)
         }
         listener?.receive(.started(phase: .scan, total: tasks.count))
-        pool.run(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, probed, probe] task, result in
+        pool.probe(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, probed, probe] task, result in
             let index = probed[task]
             var outcome: ProbeOutcome
             switch result {

@@ -1,0 +1,59 @@
+import Foundation
+
+extension SiteBuilder {
+    /// Why a build stopped, each case with what failed and why; the text is in ``description``.
+    public enum Failure: Error, CustomStringConvertible {
+        /// The command line cannot work as given (`-o` a file): a usage error, nothing written.
+        case usage(String)
+        case scan(ScanError)
+        /// The site or its state folder cannot be made.
+        case folder(path: String, underlying: any Error)
+        /// Another build holds the site (or the lock cannot be taken).
+        case lock(path: String, underlying: any Error)
+        /// `manifest.json` (or a part's manifest) cannot be written.
+        case manifest(path: String, underlying: any Error)
+        /// `index.html` cannot be written.
+        case page(underlying: any Error)
+        /// `--merge` found no part in `folder`.
+        case noParts(folder: String)
+        /// `--merge`: a part's manifest cannot be read.
+        case unreadablePart(path: String)
+        /// `--merge`: the parts cannot be joined.
+        case parts(underlying: any Error)
+        /// The state store at `path` failed at `step`.
+        case state(StateStep, path: String, underlying: any Error)
+        /// Stopped by the executor's cancellation (a signal): what was finished is in the state.
+        case cancelled
+
+        /// What the build was doing with its state when it failed.
+        public enum StateStep: Sendable {
+            case open, recordSources, read, recordOutputs, recordRemovals, recordSheets
+        }
+
+        public var description: String {
+            switch self {
+            case .usage(let message): message
+            case .scan(let error): error.message
+            case .folder(_, let underlying), .lock(_, let underlying): "\(underlying)"
+            case .manifest(let path, let underlying):
+                // An AtomicFileError names the path already.
+                underlying is AtomicFileError ? "\(underlying)" : "cannot write \(path): \(underlying)"
+            case .page(let underlying): "cannot write the page: \(underlying)"
+            case .noParts(let folder): "no parts to merge in \(folder) (build them with --shard K/N)"
+            case .unreadablePart(let path): "cannot read \(path)"
+            case .parts(let underlying):
+                underlying is ManifestMerge.Failure ? "\(underlying)" : "cannot join the parts: \(underlying)"
+            case .state(let step, let path, let underlying):
+                switch step {
+                case .open: "the build's state \(path) cannot be used: \(underlying)"
+                case .recordSources: "cannot record the sources in the build's state \(path): \(underlying)"
+                case .read: "cannot read the build's state \(path): \(underlying) (remove it to build everything again)"
+                case .recordOutputs: "cannot record the outputs in the build's state \(path): \(underlying)"
+                case .recordRemovals: "cannot record the removals in the build's state \(path): \(underlying)"
+                case .recordSheets: "cannot record the sheets in the build's state \(path): \(underlying)"
+                }
+            case .cancelled: "stopped: the next build resumes from what was finished"
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import VipsKit
+
+/// A build's second stage. Takes the scanned items and their planner; plans each item's outputs
+/// once, matches them with what the last build made from the same content (a batch of items at
+/// a time on every core: lookups, kept products read, files checked), then claims them one
+/// item at a time, in order. Outputs kept are folded into the manifest at once, moved ones are
+/// moved and recorded; what is left to make stays in the run's pass, each pending item with its
+/// planned outputs. Gives what the last build made that nothing plans any more.
+struct DecideStage {
+    /// Items matched with the state at a time.
+    static let batch = 512
+
+    struct Decided {
+        /// The last build's outputs no planned output claimed: their rows are forgotten.
+        var unclaimed: [StateStore.Output] = []
+        /// Of their files, those no output of this build owns: removed.
+        var removals: [[String]] = []
+        /// Outputs moved to an item's new name.
+        var moved = 0
+    }
+
+    /// An item's outputs, planned, matched with the state, and the source its content was known under.
+    struct Matched {
+        var numbered: [(output: Int, planned: PlannedOutput)] = []
+        var previous: String?
+        var matches: [OutputLedger.Match?] = []
+    }
+
+    let planner: ItemPlanner
+    let reused: Set<String>
+    let gone: GoneSources
+
+    init(planner: ItemPlanner, reused: Set<String>, present: Set<String>, state: StateStore?) {
+        self.planner = planner
+        self.reused = reused
+        gone = GoneSources(state: state, present: present)
+    }
+
+    func decide(_ manifest: inout Manifest, run: inout BuildRun) throws(SiteBuilder.Failure) -> Decided {
+        run.ledger = OutputLedger(state: run.state, outputs: planner.outputs, site: run.folder, force: run.options.force)
+        var decided = Decided()
+        // The paths outputs are moved to: this build's, whatever the state says.
+        var movedTo = Set<String>()
+        for start in stride(from: 0, to: manifest.items.count, by: Self.batch) {
+            // Stopped: what was moved so far is recorded first, as at the end of a pass.
+            if run.maker.isCancelled { run.recorder?.flush() }
+            try run.stopIfCancelled()
+            let range = start..<min(manifest.items.count, start + Self.batch)
+            let matched = try match(manifest.items, range: range, ledger: run.ledger, run: run)
+            for (offset, item) in matched.enumerated() where !item.numbered.isEmpty {
+                decided.moved += settle(item, index: range.lowerBound + offset, in: &manifest, run: &run, movedTo: &movedTo)
+            }
+        }
+        run.recorder?.flush()
+        try leftovers(&decided, run: run, movedTo: movedTo)
+        return decided
+    }
+
+    /// Plans and matches the items of `range` on every core; changes nothing.
+    private func match(_ items: [Item], range: Range<Int>, ledger: OutputLedger, run: BuildRun) throws(SiteBuilder.Failure) -> [Matched] {
+        let found = Locked([Matched](repeating: Matched(), count: range.count))
+        let failure = Locked<(any Error)?>(nil)
+        let lanes = ProcessInfo.processInfo.activeProcessorCount
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for offset in stride(from: lane, to: range.count, by: lanes) {
+                let item = items[range.lowerBound + offset]
+                let numbered = planner.numbered(for: item)
+                guard !numbered.isEmpty else { continue }
+                do {
+                    let previous = try gone.previousSource(of: item, key: SourceKey.of(item), reused: reused)
+                    let matches = try ledger.match(numbered, previous: previous)
+                    found.withLock { $0[offset] = Matched(numbered: numbered, previous: previous, matches: matches) }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.current { throw run.stateFailure(.read, error) }
+        return found.current
+    }
+
+    /// Claims one item's matches: kept outputs stay, moved ones are moved and recorded (made
+    /// when the move fails), and the item is folded in when nothing is left to make. Its moves.
+    private func settle(_ item: Matched, index: Int, in manifest: inout Manifest, run: inout BuildRun,
+                        movedTo: inout Set<String>) -> Int {
+        let planned = item.numbered.map(\.planned)
+        let key = SourceKey.of(manifest.items[index])
+        var decisions = run.ledger.claim(item.matches)
+        var moved = 0
+        for (position, decision) in decisions.enumerated() {
+            switch decision {
+            case .move(let from, let product):
+                movedTo.formUnion(planned[position].target.paths)
+                guard let recorder = run.recorder else { break }
+                if run.ledger.move(from: from, to: planned[position].target) {
+                    recorder.record(planned[position], product, source: key)
+                    moved += 1
+                } else {
+                    decisions[position] = .make
+                }
+            case .keep(let product) where item.previous != key:
+                // Files in place, made from the same content under another name (the source
+                // path spelt otherwise): they are this source's now.
+                run.recorder?.record(planned[position], product, source: key)
+            default:
+                break
+            }
+        }
+        if let products = run.pass.record(item: index, id: manifest.items[index].id, planned: planned, decisions: decisions) {
+            _ = manifest.items[index].fold(.made(products, damaged: false), of: planned)
+        }
+        return moved
+    }
+
+    /// The last build's outputs nothing claimed, and those of their files no output of this
+    /// build owns (one made with new settings or from new content may have the old one's name).
+    private func leftovers(_ decided: inout Decided, run: BuildRun, movedTo: Set<String>) throws(SiteBuilder.Failure) {
+        let written = run.recorder?.written ?? []
+        do {
+            decided.unclaimed = try run.ledger.unclaimed(besides: written)
+            var leaving = Set(decided.unclaimed.flatMap(SiteBuilder.paths(of:)))
+            guard !leaving.isEmpty else { return }
+            leaving.subtract(movedTo)
+            for pending in run.pass.pending { for planned in pending.planned { leaving.subtract(planned.target.paths) } }
+            try run.ledger.eachOwned(besides: written) { leaving.subtract($0) }
+            decided.removals = decided.unclaimed.map { SiteBuilder.paths(of: $0).filter(leaving.contains) }.filter { !$0.isEmpty }
+        } catch {
+            throw run.stateFailure(.read, error)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import VipsKit
+
+/// A build's third stage. Takes the manifest with kept outputs folded in, and the run's pending
+/// items (each with its planned outputs); hands their jobs to the run's maker, largest sources
+/// first, records each output in the state once its worker answered (its files are in place),
+/// and folds what was made in. Gives the manifest with items that failed moved to its errors.
+struct MakeStage {
+    let run: BuildRun
+    let planner: ItemPlanner
+
+    func make(_ manifest: consuming Manifest, recorder: StateRecorder) throws(SiteBuilder.Failure) -> Manifest {
+        var (manifest, failures, answered) = execute(manifest, recorder: recorder)
+        recorder.flush()
+        if let failure = recorder.failure { throw run.stateFailure(.recordOutputs, failure) }
+        if run.maker.isCancelled {
+            // The workers were killed: what they were writing is left under temporary names.
+            CleanupStage(run: run).removeTemporaryFiles()
+            throw .cancelled
+        }
+        for (number, done) in answered.enumerated() where !done {
+            failures[run.pass.pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
+        }
+        manifest.settle(failures)
+        return manifest
+    }
+
+    /// Runs the pending jobs; gives the manifest folded into (its holder released here, so that
+    /// it is not copied when settled), the items that failed, and which jobs were answered.
+    private func execute(_ manifest: consuming Manifest, recorder: StateRecorder)
+        -> (Manifest, [Int: ItemFailure], [Bool])
+    {
+        let folding = FoldingManifest(manifest)
+        let pending = run.pass.pending
+        let order = pending.indices.sorted {
+            (folding.manifest.items[pending[$0].item].source?.bytes ?? 0) > (folding.manifest.items[pending[$1].item].source?.bytes ?? 0)
+        }
+        let answered = Locked([Bool](repeating: false, count: pending.count))
+        let (planner, site) = (planner, run.site)
+        run.maker.execute(count: pending.count, order: order, job: { number in
+            let item = folding.manifest.items[pending[number].item]
+            return planner.job(for: item, outputs: pending[number].making, companions: pending[number].keeping)
+                ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0), outputFolder: site, outputs: [])
+        }, item: { folding.manifest.items[pending[$0].item] }, listener: run.listener) { number, outcome in
+            answered.withLock { $0[number] = true }
+            let index = pending[number].item
+            var outcome = outcome
+            if case .made(let made, let damaged) = outcome {
+                let source = SourceKey.of(folding.manifest.items[index])
+                for (planned, product) in zip(pending[number].making, made) { recorder.record(planned, product, source: source) }
+                outcome = BuildPass.products(kept: pending[number].kept, made: made).map { .made($0, damaged: damaged) }
+                    ?? .failed(ItemFailure(.crashed, "an output is missing"))
+            }
+            folding.failures[index] = folding.manifest.items[index].fold(outcome, of: pending[number].planned)
+        }
+        return (folding.manifest, folding.failures, answered.current)
+    }
+}

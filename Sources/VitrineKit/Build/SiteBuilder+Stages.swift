@@ -1,0 +1,31 @@
+import Foundation
+
+extension SiteBuilder {
+    /// A build up to the manifest, stage by stage: the scan, the decisions against the last
+    /// build's state (kept outputs folded in, moved ones moved), then, unless it is a dry run,
+    /// the temporary files of dead builds removed, the rest made, and what nothing plans any
+    /// more removed. Gives the manifest with every item folded in, and the report's counts.
+    func buildItems(_ inputs: [InputPath], readList: () -> [InputPath], run: inout BuildRun) throws(Failure)
+        -> (Manifest, Report)
+    {
+        var manifest: Manifest
+        let scanned: ScanStage.Scanned
+        (manifest, scanned) = try ScanStage(run: run).scan(inputs, readList: readList)
+        let present = Set(manifest.items.map { SourceKey.of($0) })
+        let decided = try DecideStage(planner: scanned.planner, reused: scanned.reused, present: present, state: run.state)
+            .decide(&manifest, run: &run)
+        var report = Report(manifest: Manifest())
+        (report.made, report.kept, report.moved) = (run.pass.toMake, run.pass.toKeep, run.pass.toMove)
+        report.removed = decided.removals.count
+        if options.listsActions { report.actions = run.pass.actions + decided.removals.map { "remove " + $0.joined(separator: " ") } }
+        guard !run.dryRun, let state = run.state, let recorder = run.recorder else { return (manifest, report) }
+        recorder.watch(decided.unclaimed)
+        let cleanup = CleanupStage(run: run)
+        cleanup.removeTemporaryFiles()
+        manifest = try MakeStage(run: run, planner: scanned.planner).make(consume manifest, recorder: recorder)
+        report.removed -= cleanup.removeOutputs(decided.removals, refused: &report.refused)
+        try cleanup.forget(decided.unclaimed, present: present, state: state, recorder: recorder)
+        report.moved = decided.moved
+        return (manifest, report)
+    }
+}
