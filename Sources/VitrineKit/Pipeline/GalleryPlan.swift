@@ -112,9 +112,15 @@ public protocol ItemExecutor: Sendable {
 }
 
 extension WorkerPool: ItemExecutor {
+    /// Jobs kept queued in one worker's pipe: with one, a worker waits between jobs for this
+    /// process to read its answer, fold and record it and send the next, which on small
+    /// pictures is as long as the job itself. Jobs go largest first, so the one a worker may
+    /// still hold at the end is among the smallest.
+    static let jobQueueDepth = 2
+
     public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
                         completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        run(count: count, order: order, queueDepth: 1, task: { .produce(job($0)) }) { index, result in
+        run(count: count, order: order, queueDepth: Self.jobQueueDepth, task: { .produce(job($0)) }) { index, result in
             switch result {
             case .success(.produce(let outcome)): completion(index, outcome)
             case .success(.probe): completion(index, .failed(ItemFailure(.crashed, "the worker answered another question")))

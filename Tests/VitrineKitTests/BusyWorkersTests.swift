@@ -1,0 +1,49 @@
+import Foundation
+import VipsKit
+@testable import VitrineKit
+import XCTest
+
+/// A build's workers are kept busy: the next job is already in a worker's pipe while it makes
+/// one, so it never waits for the main process to read its answer, fold and record it (issue
+/// 25, item 7). A stand-in worker (Python, the same line protocol) notes, as it finishes each
+/// job, whether the next one is already waiting for it.
+final class BusyWorkersTests: XCTestCase {
+    /// Notes `queued` or `alone` per job in the file named by its first argument, then answers
+    /// (with a probe's answer: the pool reports it as a failure, which is all the same here).
+    static let worker = """
+        import json, os, select, sys
+        log = open(sys.argv[1], "a")
+        buffer = b""
+        while True:
+            while b"\\n" not in buffer:
+                chunk = os.read(0, 65536)
+                if not chunk:
+                    sys.exit(0)
+                buffer += chunk
+            line, buffer = buffer.split(b"\\n", 1)
+            request = json.loads(line)
+            select.select([], [], [], 0.3)  # the job's work
+            waiting = b"\\n" in buffer or bool(select.select([0], [], [], 0)[0])
+            log.write("queued\\n" if waiting else "alone\\n")
+            log.flush()
+            answer = {"sequence": request["sequence"], "result": {"probe": {"_0": {"ignored": {"reason": "x"}}}}}
+            sys.stdout.write(json.dumps(answer) + "\\n")
+            sys.stdout.flush()
+        """
+
+    func testTheNextJobWaitsInTheWorkersPipe() throws {
+        let folder = try TestFolder()
+        let script = try folder.file("worker.py", Self.worker)
+        let log = folder.path + "/jobs.log"
+        let pool = WorkerPool(.init(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script, log],
+            workers: 1, timeout: 20))
+        defer { pool.shutdown() }
+        let job = ItemJob(source: ItemSource(path: "a.jpg", kind: .image, width: 2, height: 2), outputFolder: "out", outputs: [])
+        let answers = Locked(0)
+        pool.execute(count: 4, order: [0, 1, 2, 3], job: { _ in job }) { _, _ in answers.withLock { $0 += 1 } }
+        XCTAssertEqual(answers.current, 4)
+        let noted = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        // The last job has none after it; every other one had the next queued behind it.
+        XCTAssertEqual(noted, ["queued", "queued", "queued", "alone"])
+    }
+}
