@@ -47,8 +47,10 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testAHungTaskTimesOutAndTheRestGoOn() throws {
-        let (results, seconds) = run(try pool(timeout: 1), ["ok1", "hang", "ok2", "ok3"].map(probe))
-        XCTAssertEqual(results[1], .failure(.timedOut(seconds: 1)))
+        // A limit the quick tasks stay well under on a loaded machine (a python3 worker starts
+        // within it), that the hung one runs past.
+        let (results, seconds) = run(try pool(timeout: 3), ["ok1", "hang", "ok2", "ok3"].map(probe))
+        XCTAssertEqual(results[1], .failure(.timedOut(seconds: 3)))
         XCTAssertEqual(results.compactMap { try? $0?.get() }.count, 3)
         XCTAssertLessThan(seconds, 10, "the hung worker was killed, not waited for")
     }

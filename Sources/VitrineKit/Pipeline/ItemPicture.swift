@@ -98,22 +98,10 @@ public final class ItemPicture {
     private func resized(_ arguments: [String: Argument]) throws -> Image {
         var arguments = arguments
         if let shared = try sharedBase() {
-            if Self.cropKeepsAll(arguments, width: shared.width, height: shared.height) { arguments["crop"] = nil }
             arguments["in"] = .image(shared)
             return try decoding { try Operation.image("thumbnail_image", arguments) }
         }
-        if Self.cropKeepsAll(arguments, width: source.width, height: source.height) { arguments["crop"] = nil }
         return try decoding { try Operation.image("thumbnail", arguments.merging(fileArguments) { a, _ in a }) }
-    }
-
-    /// Whether filling the box of `arguments` without enlarging keeps the whole of a picture of
-    /// `width` × `height`: one inside the box is not resized, so there is nothing to crop, and
-    /// libvips' attention search (most of a small picture's cost) need not run to find that.
-    static func cropKeepsAll(_ arguments: [String: Argument], width: Int, height: Int) -> Bool {
-        guard arguments["crop"] != nil, case .string("down")? = arguments["size"],
-            case .int(let boxWidth)? = arguments["width"], case .int(let boxHeight)? = arguments["height"]
-        else { return false }
-        return width <= boxWidth && height <= boxHeight
     }
 
     /// Keeps `image` (a whole, upright picture) for outputs that can use any (placeholders).
