@@ -8,7 +8,7 @@ import XCTest
 /// 25, item 7). A stand-in worker (Python, the same line protocol) notes, as it finishes each
 /// job, whether the next one is already waiting for it.
 final class BusyWorkersTests: XCTestCase {
-    /// Notes `queued` or `alone` per job in the file named by its first argument, then answers
+    /// Notes its process id and `queued` or `alone` per job in the file named by its first argument, then answers
     /// (with a probe's answer: the pool reports it as a failure, which is all the same here).
     static let worker = """
         import json, os, select, sys
@@ -24,26 +24,42 @@ final class BusyWorkersTests: XCTestCase {
             request = json.loads(line)
             select.select([], [], [], 0.3)  # the job's work
             waiting = b"\\n" in buffer or bool(select.select([0], [], [], 0)[0])
-            log.write("queued\\n" if waiting else "alone\\n")
+            log.write(f"{os.getpid()} " + ("queued\\n" if waiting else "alone\\n"))
             log.flush()
             answer = {"sequence": request["sequence"], "result": {"probe": {"_0": {"ignored": {"reason": "x"}}}}}
             sys.stdout.write(json.dumps(answer) + "\\n")
             sys.stdout.flush()
         """
 
-    func testTheNextJobWaitsInTheWorkersPipe() throws {
+    /// Runs `count` jobs on `workers` stand-ins; what each noted, as (process id, state).
+    func run(count: Int, workers: Int) throws -> [(pid: Substring, state: Substring)] {
         let folder = try TestFolder()
         let script = try folder.file("worker.py", Self.worker)
         let log = folder.path + "/jobs.log"
         let pool = WorkerPool(.init(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script, log],
-            workers: 1, timeout: 20))
+            workers: workers, timeout: 20))
         defer { pool.shutdown() }
+        // Started before the run, as a command's are: each dispatcher gets its worker at once.
+        pool.prewarm(workers)
         let job = ItemJob(source: ItemSource(path: "a.jpg", kind: .image, width: 2, height: 2), outputFolder: "out", outputs: [])
         let answers = Locked(0)
-        pool.execute(count: 4, order: [0, 1, 2, 3], job: { _ in job }) { _, _ in answers.withLock { $0 += 1 } }
-        XCTAssertEqual(answers.current, 4)
-        let noted = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        pool.execute(count: count, order: Array(0..<count), job: { _ in job }) { _, _ in answers.withLock { $0 += 1 } }
+        XCTAssertEqual(answers.current, count)
+        return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { line in
+            let parts = line.split(separator: " ")
+            return (parts[0], parts[1])
+        }
+    }
+
+    func testTheNextJobWaitsInTheWorkersPipe() throws {
         // The last job has none after it; every other one had the next queued behind it.
-        XCTAssertEqual(noted, ["queued", "queued", "queued", "alone"])
+        XCTAssertEqual(try run(count: 4, workers: 1).map(\.state), ["queued", "queued", "queued", "alone"])
+    }
+
+    /// Queued only while there are jobs for every worker: two jobs on two workers go one each.
+    func testTheLastJobsGoOneToAWorker() throws {
+        let noted = try run(count: 2, workers: 2)
+        XCTAssertEqual(noted.map(\.state), ["alone", "alone"])
+        XCTAssertEqual(Set(noted.map(\.pid)).count, 2, "each worker made one")
     }
 }

@@ -122,7 +122,7 @@ public final class WorkerPool: @unchecked Sendable {
         for _ in 0..<workers {
             group.enter()
             let thread = Thread { [self] in
-                dispatch(task, order: order, depth: max(1, queueDepth), next: next, completion: completion)
+                dispatch(task, order: order, depth: max(1, queueDepth), workers: workers, next: next, completion: completion)
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -131,7 +131,8 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
-    private func dispatch(_ task: @escaping @Sendable (Int) -> WorkTask, order: [Int], depth: Int, next: Locked<Int>, completion: @escaping Completion) {
+    private func dispatch(_ task: @escaping @Sendable (Int) -> WorkTask, order: [Int], depth: Int, workers: Int, next: Locked<Int>,
+                          completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
@@ -184,7 +185,9 @@ public final class WorkerPool: @unchecked Sendable {
         }
 
         while true {
-            while inFlight.count < depth, let task = nextTask() {
+            // A task is queued behind another only while every worker can still get one: the
+            // last few (two large photos on two workers) go one to a worker.
+            while inFlight.count < depth, inFlight.isEmpty || order.count - next.current >= workers, let task = nextTask() {
                 if worker == nil {
                     do {
                         let taken = try takeWorker()
