@@ -21,7 +21,7 @@ struct CleanupStage {
         for paths in removals {
             var refusedOne = false
             for path in paths {
-                do { AtomicFile.remove(try run.folder.confined(path)) } catch {
+                do { try run.folder.remove(path) } catch {
                     refused.append("\(run.statePath): \(error)")
                     refusedOne = true
                 }

@@ -143,7 +143,7 @@ public struct SiteBuilder {
         let listed = Set(drawn.records.map(\.sheet.path))
         let gone = Set(kept.map(\.sheet.path)).subtracting(listed)
         for path in gone.sorted() {
-            do { AtomicFile.remove(try folder.confined(path)) } catch { refused.append("\(state.path): \(error)") }
+            do { try folder.remove(path) } catch { refused.append("\(state.path): \(error)") }
         }
         do {
             try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(pages: drawn.records)))

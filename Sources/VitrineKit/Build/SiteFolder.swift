@@ -55,13 +55,13 @@ public struct SiteFolder: Sendable {
         if !overwrite, let holding = foreignEntry(of: folder, outputFolders: outputFolders) {
             throw .notASite(folder: given, holding: Path.join(given, holding.name), replaced: holding.replaced)
         }
-        return SiteFolder(path: folder, real: realPath(folder) ?? folder)
+        return SiteFolder(path: folder, real: FileStat.realPath(folder) ?? folder)
     }
 
     /// A site folder already known to be one (tests, `--merge` after its own checks).
     public init(path: String) {
         self.path = path
-        self.real = Self.realPath(path) ?? path
+        self.real = FileStat.realPath(path) ?? path
     }
 
     private init(path: String, real: String) {
@@ -106,13 +106,13 @@ public struct SiteFolder: Sendable {
     static func resolved(_ given: String) -> String {
         var info = stat()
         guard lstat(given, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return given }
-        return realPath(given) ?? given
+        return FileStat.realPath(given) ?? given
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// Removes what `relative` (read from the site's state) names, once ``confined(_:)`` found
+    /// it below the site; otherwise leaves it alone and throws why.
+    public func remove(_ relative: String) throws(Problem) {
+        AtomicFile.remove(try confined(relative))
     }
 
     /// `relative` (read from the site: the state, a part, the last manifest) as a path below
@@ -127,20 +127,15 @@ public struct SiteFolder: Sendable {
         let full = Path.join(path, relative)
         // Folders on the way: each must be inside the site once links are followed.
         let parent = Path.parent(of: full)
-        if let realParent = Self.realPath(parent), !Self.isBelow(realParent, real, orSame: true) {
+        if let realParent = FileStat.realPath(parent), !Path.isBelow(realParent, real, orSame: true) {
             throw .outside(path: relative, reason: "through \(Path.parent(of: relative)), which leads out of the site")
         }
         var info = stat()
         if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let target = Self.realPath(full), Self.isBelow(target, real, orSame: false) else {
+            guard let target = FileStat.realPath(full), Path.isBelow(target, real, orSame: false) else {
                 throw .outside(path: relative, reason: "a symbolic link out of the site")
             }
         }
         return full
-    }
-
-    static func isBelow(_ path: String, _ folder: String, orSame: Bool) -> Bool {
-        if path == folder { return orSame }
-        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 }

@@ -34,16 +34,7 @@ public enum AtomicFile {
         guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
         var failure: Int32 = 0
         pieces { raw in
-            var offset = 0
-            while failure == 0, offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+            if failure == 0 { failure = Descriptor.write(raw, to: fd) ?? 0 }
         }
         if close(fd) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
@@ -87,16 +78,7 @@ public enum AtomicFile {
             return got
         }
         func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) {
-            var offset = 0
-            while failure == 0, offset < count {
-                let written = Foundation.write(fd, bytes + offset, count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+            if failure == 0 { failure = Descriptor.write(UnsafeRawBufferPointer(start: bytes, count: count), to: fd) ?? 0 }
         }
         // The temporary file, holding the first `compared` bytes (the old file's, equal to ours).
         func diverge() {

@@ -18,12 +18,19 @@ extension stat {
 }
 
 /// What is at a path, by lstat(2) (a link is not followed): one call, no Foundation.
-enum FileStat {
+public enum FileStat {
     static func exists(_ path: String) -> Bool { mode(path) != nil }
 
     static func isFolder(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFDIR } ?? false }
 
     static func isFile(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFREG } ?? false }
+
+    /// The path with every link followed (realpath(3)); nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     private static func mode(_ path: String) -> mode_t? {
         var info = stat()

@@ -4,6 +4,13 @@
 /// inputs (`deletingLastPathComponent` on a one-character string: `-o t` crashed vitrine), and
 /// `System.FilePath` is not in every toolchain. Pure string work: nothing is looked up on disk.
 public enum Path {
+    /// Whether `path` lies below `folder` (both absolute and normalised, as realpath(3) gives
+    /// them), or is `folder` itself when `orSame`.
+    public static func isBelow(_ path: String, _ folder: String, orSame: Bool) -> Bool {
+        if path == folder { return orSame }
+        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     /// The folder part, as `dirname(1)`: `a/b` → `a`, `a` → `.`, `/a` → `/`, `a//b/` → `a`,
     /// `/` → `/`, `` → `.`.
     public static func parent(of path: String) -> String {

@@ -104,16 +104,10 @@ enum BuildConfig {
         let refused = Problem(description: "'\(key)' must name a file inside \(folder) (got \(CaptionsFile.excerpt(path)))")
         guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw refused }
         let full = Path.join(folder, path)
-        guard let root = realPath(folder) else { throw refused }
-        if let target = realPath(full), !(target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")) {
+        guard let root = FileStat.realPath(folder) else { throw refused }
+        if let target = FileStat.realPath(full), !Path.isBelow(target, root, orSame: true) {
             throw refused
         }
         return full
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
