@@ -27,7 +27,7 @@ extension SiteBuilder {
 
         /// What the build was doing with its state when it failed.
         public enum StateStep: Sendable {
-            case open, recordSources, read, recordOutputs, recordRemovals, recordSheets
+            case open, recordSources, read, recordOutputs, recordRemovals, recordSheets, recordBuild
         }
 
         public var description: String {
@@ -51,6 +51,7 @@ extension SiteBuilder {
                 case .recordOutputs: "cannot record the outputs in the build's state \(path): \(underlying)"
                 case .recordRemovals: "cannot record the removals in the build's state \(path): \(underlying)"
                 case .recordSheets: "cannot record the sheets in the build's state \(path): \(underlying)"
+                case .recordBuild: "cannot record the build in the build's state \(path): \(underlying)"
                 }
             case .cancelled: "stopped: the next build resumes from what was finished"
             }

@@ -13,9 +13,13 @@ struct OutputLedger: Sendable {
         var renderingVersion: String
 
         init(_ output: AnyOutput) {
-            kind = type(of: output.base).kindName
-            identifier = output.base.identifier
-            renderingVersion = RenderingVersion.current
+            self.init(kind: type(of: output.base).kindName, identifier: output.base.identifier, renderingVersion: RenderingVersion.current)
+        }
+
+        init(kind: String, identifier: String, renderingVersion: String) {
+            self.kind = kind
+            self.identifier = identifier
+            self.renderingVersion = renderingVersion
         }
 
         func matches(_ output: StateStore.Output) -> Bool {

@@ -6,11 +6,15 @@ extension SiteBuilder {
     /// the temporary files of dead builds removed, the rest made, and what nothing plans any
     /// more removed. Gives the manifest with every item folded in, and the report's counts.
     func buildItems(_ inputs: [InputPath], readList: () -> [InputPath], run: inout BuildRun) throws(Failure)
-        -> (Manifest, Report)
+        -> BuiltItems
     {
         var manifest: Manifest
         let scanned: ScanStage.Scanned
-        (manifest, scanned) = try ScanStage(run: run).scan(inputs, readList: readList)
+        switch try ScanStage(run: run).scan(inputs, readList: readList) {
+        case .unchanged(let note): return .unchanged(note)
+        case .scanned(let found, let scan): (manifest, scanned) = (found, scan)
+        }
+        let scanErrors = manifest.errors.count
         let present = Set(manifest.items.map { SourceKey.of($0) })
         let decided = try DecideStage(planner: scanned.planner, reused: scanned.reused, present: present, state: run.state)
             .decide(&manifest, run: &run)
@@ -18,7 +22,8 @@ extension SiteBuilder {
         (report.made, report.kept, report.moved) = (run.pass.toMake, run.pass.toKeep, run.pass.toMove)
         report.removed = decided.removals.count
         if options.listsActions { report.actions = run.pass.actions + decided.removals.map { "remove " + $0.joined(separator: " ") } }
-        guard !run.dryRun, let state = run.state, let recorder = run.recorder else { return (manifest, report) }
+        var built = BuiltItems.Items(fingerprint: scanned.fingerprint, said: scanned.said)
+        guard !run.dryRun, let state = run.state, let recorder = run.recorder else { return .items(manifest, report, built) }
         recorder.watch(decided.unclaimed)
         let cleanup = CleanupStage(run: run)
         cleanup.removeTemporaryFiles()
@@ -26,6 +31,22 @@ extension SiteBuilder {
         report.removed -= cleanup.removeOutputs(decided.removals, refused: &report.refused)
         try cleanup.forget(decided.unclaimed, present: present, state: state, recorder: recorder)
         report.moved = decided.moved
-        return (manifest, report)
+        // An item that failed to be made is tried again by the next build.
+        if manifest.errors.count != scanErrors { built.fingerprint = nil }
+        return .items(manifest, report, built)
+    }
+
+    /// What ``buildItems(_:readList:run:)`` gives: the manifest with every item folded in and
+    /// the report's counts, or the last build's note when nothing changed since.
+    enum BuiltItems {
+        case items(Manifest, Report, Items)
+        case unchanged(UnchangedBuild)
+
+        /// What a build that completes notes for the next (``UnchangedBuild``).
+        struct Items {
+            /// Nil when the next build cannot be known unchanged (an item failed to be made).
+            var fingerprint: String?
+            var said: [UnchangedBuild.Said]
+        }
     }
 }

@@ -51,6 +51,14 @@ public struct SiteBuilder {
         /// Paths read from the site (its state) that lead out of it, each refused and left
         /// alone: one line each. The run goes on; it did not do all it was asked.
         public var refused: [String] = []
+        /// Whether the build found nothing changed since the last complete one (``UnchangedBuild``)
+        /// and stopped there: ``manifest`` is then empty, the site's `manifest.json` is as it was,
+        /// and the counts below are its.
+        public var unchanged = false
+        /// The gallery's items and errors (``manifest``'s, or the unchanged site's).
+        public var itemCount: Int { unchanged ? unchangedCounts.items : manifest.items.count }
+        public var errorCount: Int { unchanged ? unchangedCounts.errors : manifest.errors.count }
+        var unchangedCounts = (items: 0, errors: 0)
     }
 
     /// Where the build keeps what it knows: `SITE/.vitrine/`.
@@ -84,11 +92,17 @@ public struct SiteBuilder {
         // each as large as the gallery, are written.
         var manifest: Manifest
         var report: Report
+        let built: BuiltItems.Items
         do {
             var run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
                 prober: prober, listener: listener)
             run.extraOutputs = extraOutputs
-            (manifest, report) = try buildItems(inputs, readList: readList, run: &run)
+            switch try buildItems(inputs, readList: readList, run: &run) {
+            case .unchanged(let note):
+                withExtendedLifetime(lock) {}
+                return note.report()
+            case .items(let items, let counts, let notes): (manifest, report, built) = (items, counts, notes)
+            }
         }
         guard !dryRun, let state else {
             if part == .whole, let phase = sheetPhase {
@@ -108,15 +122,37 @@ public struct SiteBuilder {
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
+            let errors = manifest.errors.count
+            var pages = 0
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
                 (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
+                pages = sheets.made + sheets.kept
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
+            }
+            // Complete: every page drawn, nothing refused; the next build may find it unchanged.
+            if let fingerprint = built.fingerprint, manifest.errors.count == errors, report.refused.isEmpty,
+                let stamp = FileStamp(path: Path.join(site, Self.manifestName))
+            {
+                try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,
+                    outputs: 0, pages: pages, manifest: stamp,
+                    page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil, said: built.said), in: state)
             }
         }
         report.manifest = manifest
         withExtendedLifetime(lock) {}
         return report
+    }
+
+    /// Notes `build` (its count of outputs read from the state) for the next build.
+    private func note(_ build: UnchangedBuild, in state: StateStore) throws(Failure) {
+        var build = build
+        do {
+            build.outputs = try state.outputCount()
+            try state.setNote(UnchangedBuild.noteKey, JSONEncoder.compact.encode(build))
+        } catch {
+            throw .state(.recordBuild, path: state.path, underlying: error)
+        }
     }
 
     /// `manifest.json`, below the site.

@@ -170,15 +170,24 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// Every output, one at a time, with its row, without its product.
-    func eachOutput(_ body: (Int64, Output) throws -> Void) throws {
+    /// Every output, one at a time, with its row, with its product only when asked.
+    func eachOutput(products: Bool = false, _ body: (Int64, Output) throws -> Void) throws {
         try locked {
             try withoutActuallyEscaping(body) { body in
                 try database.prepare("SELECT rowid, \(Self.outputColumns) FROM outputs").run { row in
-                    guard let output = Self.output(row, from: 1, product: Data()) else { return }
+                    guard let output = Self.output(row, from: 1, product: products ? row.blob(10) ?? Data() : Data()) else { return }
                     try body(row.integer(0), output)
                 }
             }
+        }
+    }
+
+    /// How many outputs it records.
+    func outputCount() throws -> Int {
+        try locked {
+            var count = 0
+            try database.prepare("SELECT count(*) FROM outputs").run { count = Int($0.integer(0)) }
+            return count
         }
     }
 
@@ -247,6 +256,10 @@ final class StateStore: @unchecked Sendable {
 
     func setNote(_ key: String, _ value: Data) throws {
         try locked { try database.prepare("INSERT OR REPLACE INTO notes VALUES (?, ?)").run([.text(key), .blob(value)]) }
+    }
+
+    func forgetNote(_ key: String) throws {
+        try locked { try database.prepare("DELETE FROM notes WHERE key = ?").run([.text(key)]) }
     }
 
     /// Runs `body` in one transaction: many writes at once, all or none.

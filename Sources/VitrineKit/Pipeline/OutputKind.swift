@@ -38,6 +38,10 @@ public protocol OutputKind: Codable, Hashable, Sendable {
     /// without reading every file: a rebuild keeps it only then. Default: each of its paths exists.
     func isComplete(_ target: OutputTarget, product: Product, in folder: String) -> Bool
 
+    /// Whether ``isComplete(_:product:in:)`` reads the product (a pyramid's levels); when not,
+    /// a check of every kept output need not decode them. Default false.
+    static var completenessReadsProduct: Bool { get }
+
     /// The filled (cropped) box this output asks of ``ItemPicture/thumbnail(width:height:upscale:crop:)``,
     /// if any: so that an output made again alone is cut as in a build that made them all.
     /// Default none.
@@ -47,9 +51,9 @@ public protocol OutputKind: Codable, Hashable, Sendable {
 extension OutputKind {
     public func settled(for items: [Item]) -> Self { self }
 
-    public func isComplete(_ target: OutputTarget, product: Product, in folder: String) -> Bool {
-        target.paths.allSatisfy { FileStat.exists(Path.join(folder, $0)) }
-    }
+    public func isComplete(_ target: OutputTarget, product: Product, in folder: String) -> Bool { target.exists(in: folder) }
+
+    public static var completenessReadsProduct: Bool { false }
 
     public func filledBox(for target: OutputTarget) -> FilledBox? { nil }
 }
@@ -105,6 +109,9 @@ public struct OutputTarget: Codable, Hashable, Sendable {
     /// The box, in output pixels, asked of the resizer (renditions, cells); nil for none.
     public var width: Int?
     public var height: Int?
+
+    /// Whether each of its paths exists below `folder`.
+    public func exists(in folder: String) -> Bool { paths.allSatisfy { FileStat.exists(Path.join(folder, $0)) } }
 
     public init(paths: [String], sourceScale: Double?, width: Int? = nil, height: Int? = nil) {
         self.paths = paths
@@ -168,6 +175,8 @@ public struct AnyOutput: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     func filledBox(for target: OutputTarget) -> FilledBox? { base.filledBox(for: target) }
+
+    var completenessReadsProduct: Bool { type(of: base).completenessReadsProduct }
 
     /// ``OutputKind/isComplete(_:product:in:)``; false when `product` is not this kind's.
     func isComplete(_ target: OutputTarget, product: AnyProduct, in folder: String) -> Bool {

@@ -42,9 +42,28 @@ public struct MediaScanner: Sendable {
     /// In steps whose working data is gone before the next one starts: a gallery of 100,000
     /// files keeps little more than its items at any time.
     public func scan(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines) throws(ScanError) -> Report {
+        try scan(gather(inputs, readList: readList))
+    }
+
+    /// The files a scan reads, before any is read: the inputs walked, remote images
+    /// downloaded, custom items' SVG files looked at.
+    struct Gathered {
+        var asked: GalleryInputs
+        var found: Found
+    }
+
+    /// The scan's first step: what ``scan(_:readList:)`` would read (its walk's messages said).
+    func gather(_ inputs: [InputPath], readList: () -> [InputPath]) throws(ScanError) -> Gathered {
         let asked = GalleryInputs(inputs, items: options.items, captions: options.captions.file)
         var found = walk(asked, readList: readList)
         try prepareSources(&found)
+        return Gathered(asked: asked, found: found)
+    }
+
+    /// The rest of the scan, from what ``gather(_:readList:)`` found.
+    func scan(_ gathered: consuming Gathered) throws(ScanError) -> Report {
+        let asked = gathered.asked
+        let found = gathered.found
         // Workers open a file whose name is not UTF-8 through an alias that is.
         let aliases = PathAliases()
         var scanned = probe(found.files, aliases: aliases)

@@ -3,6 +3,8 @@
 /// it of every kept pyramid, so it looks at a few paths a level, never at every tile: a level or
 /// a descriptor deleted by hand is noticed and the pyramid made again; a single tile is not.
 extension TileSpec {
+    public static var completenessReadsProduct: Bool { true }
+
     public func isComplete(_ target: OutputTarget, product: Made?, in folder: String) -> Bool {
         guard let last = target.paths.last, let product else { return target.paths.isEmpty }
         let base = Path.join(folder, last)

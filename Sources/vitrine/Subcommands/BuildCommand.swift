@@ -108,7 +108,7 @@ enum BuildCommand {
             return ExitStatus.fatal
         }
         if let signal = interrupt.received { return 128 + signal }
-        var summary = RunSummary(items: report.manifest.items.count, errors: report.manifest.errors.count,
+        var summary = RunSummary(items: report.itemCount, errors: report.errorCount,
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))
         summary.outputs = RunSummary.Outputs(made: report.made, kept: report.kept + report.moved, removed: report.removed)
         reporter.receive(.finished(summary))
@@ -119,10 +119,10 @@ enum BuildCommand {
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
         } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
             Diagnostics.note(String(format: "%d items: %d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
-                report.manifest.items.count, report.made, report.kept, report.moved, report.removed,
-                report.manifest.errors.count, summary.seconds))
+                report.itemCount, report.made, report.kept, report.moved, report.removed,
+                report.errorCount, summary.seconds))
         }
-        return report.manifest.errors.isEmpty && report.refused.isEmpty ? ExitStatus.success : ExitStatus.someFailed
+        return report.errorCount == 0 && report.refused.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }
 
     /// The command's options, checked; nil (after saying why) when they cannot work.

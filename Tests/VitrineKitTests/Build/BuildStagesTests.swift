@@ -60,7 +60,11 @@ final class BuildStagesTests: XCTestCase {
         XCTAssertGreaterThan(first.made, 3)
         let path = try XCTUnwrap(thumbnail(of: first.manifest.items.first))
         let stamp = try modified(path)
+        // A file that is no picture: the walk finds something new, so the build is not known
+        // unchanged (``UnchangedBuildTests``) and decides item by item.
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: sources + "/notes.txt"))
         let again = try build()
+        XCTAssertFalse(again.unchanged)
         XCTAssertEqual([again.made, again.kept, again.moved, again.removed], [0, first.made, 0, 0])
         XCTAssertEqual(again.manifest.items.map(\.renditions), first.manifest.items.map(\.renditions))
         XCTAssertEqual(again.manifest.items.map(\.placeholder), first.manifest.items.map(\.placeholder))
@@ -149,6 +153,8 @@ final class BuildStagesTests: XCTestCase {
         let stamp = try modified(thumb)
         let statePath = site + "/.vitrine/state.sqlite"
         try SQLiteDatabase(path: statePath).execute(sql)
+        // Something new in the walk, so that the build reads the state item by item.
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: sources + "/notes.txt"))
         XCTAssertThrowsError(try build(), line: line) { error in
             guard case SiteBuilder.Failure.state(.read, let path, _)? = error as? SiteBuilder.Failure else {
                 return XCTFail("\(error)", line: line)
