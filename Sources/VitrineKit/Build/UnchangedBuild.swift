@@ -87,8 +87,9 @@ struct UnchangedBuild: Codable {
 
     /// The note, when the state holds one for `fingerprint`.
     static func noted(in state: StateStore, fingerprint: String) -> UnchangedBuild? {
-        guard let data = state.note(noteKey), let note = try? JSONDecoder().decode(Self.self, from: data),
-            note.fingerprint == fingerprint
+        // Read with the JSON layer's decoder: what a large gallery's build said may be long.
+        guard let data = state.note(noteKey), let document = try? JSONDocument(data),
+            let note = try? JSONDocumentDecoder().decode(Self.self, from: document), note.fingerprint == fingerprint
         else { return nil }
         return note
     }
