@@ -123,11 +123,11 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             let errors = manifest.errors.count
-            var pages = 0
+            var pages: [String] = []
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
                 (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
-                pages = sheets.made + sheets.kept
+                pages = manifest.sheets?.map(\.path) ?? []
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             }
             // Complete: every page drawn, nothing refused; the next build may find it unchanged.

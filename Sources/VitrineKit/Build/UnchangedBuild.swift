@@ -19,9 +19,10 @@ struct UnchangedBuild: Codable {
     /// The manifest's counts, for the summary and the exit status.
     var items: Int
     var errors: Int
-    /// Rows of the state's outputs, and sheet pages listed.
+    /// Rows of the state's outputs.
     var outputs: Int
-    var pages: Int
+    /// The sheet pages, below the site.
+    var pages: [String]
     /// `manifest.json` and `index.html` as the build wrote them (no page: nil).
     var manifest: FileStamp
     var page: FileStamp?
@@ -101,8 +102,7 @@ struct UnchangedBuild: Codable {
         guard FileStamp(path: Path.join(site.path, SiteBuilder.manifestName)) == manifest,
             pageFile.flatMap(FileStamp.init(path:)) == page
         else { return false }
-        let sheets = SheetReuse.kept(in: state)
-        guard sheets.count == pages, sheets.allSatisfy({ FileStat.isFile(Path.join(site.path, $0.sheet.path)) }) else { return false }
+        guard pages.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) }) else { return false }
         let kinds = Dictionary(outputs.map { (OutputLedger.Key($0), $0) }, uniquingKeysWith: { first, _ in first })
         var rows = 0, complete = true
         try state.eachOutput(products: true) { _, output in
@@ -123,7 +123,7 @@ struct UnchangedBuild: Codable {
     /// The report of an unchanged build: nothing made, everything kept.
     func report() -> SiteBuilder.Report {
         var report = SiteBuilder.Report(manifest: Manifest())
-        report.kept = outputs + pages
+        report.kept = outputs + pages.count
         report.unchangedCounts = (items, errors)
         report.unchanged = true
         return report
