@@ -92,9 +92,7 @@ public final class Image: @unchecked Sendable {
     }
 
     /// A copy of the image without the fields for which `remove` is true; the pixels are shared.
-    /// The image itself when it has none of them.
     public func removingFields(where remove: (String) -> Bool) throws(VipsError) -> Image {
-        guard fieldNames.contains(where: remove) else { return self }
         let copy = try Operation.image("copy", ["in": .image(self)])
         for name in copy.fieldNames where remove(name) { _ = vips_image_remove(copy.pointer, name) }
         return copy

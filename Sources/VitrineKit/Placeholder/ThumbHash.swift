@@ -26,14 +26,12 @@ public enum ThumbHash {
         // Average colour, weighted by alpha: transparent pixels are composited onto it below,
         // so they do not drag the picture towards black.
         var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
-        rgba.withUnsafeBufferPointer { rgba in
-            for i in 0..<count {
-                let alpha = Double(rgba[4 * i + 3]) / 255
-                avgR += alpha / 255 * Double(rgba[4 * i])
-                avgG += alpha / 255 * Double(rgba[4 * i + 1])
-                avgB += alpha / 255 * Double(rgba[4 * i + 2])
-                avgA += alpha
-            }
+        for i in 0..<count {
+            let alpha = Double(rgba[4 * i + 3]) / 255
+            avgR += alpha / 255 * Double(rgba[4 * i])
+            avgG += alpha / 255 * Double(rgba[4 * i + 1])
+            avgB += alpha / 255 * Double(rgba[4 * i + 2])
+            avgA += alpha
         }
         if avgA > 0 {
             avgR /= avgA
@@ -48,29 +46,27 @@ public enum ThumbHash {
         let lx = max(1, Int(jsRound(lLimit * Double(w) / longest)))
         let ly = max(1, Int(jsRound(lLimit * Double(h) / longest)))
 
-        // The L, P, Q and A channels, one after another in one buffer.
-        var planes = [Double](repeating: 0, count: 4 * count)
-        planes.withUnsafeMutableBufferPointer { planes in
-            rgba.withUnsafeBufferPointer { rgba in
-                for i in 0..<count {
-                    let alpha = Double(rgba[4 * i + 3]) / 255
-                    let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
-                    let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
-                    let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
-                    planes[i] = (r + g + b) / 3
-                    planes[count + i] = (r + g) / 2 - b
-                    planes[2 * count + i] = r - g
-                    planes[3 * count + i] = alpha
-                }
+        var l = [Double](repeating: 0, count: count)
+        var p = l, q = l, a = l
+        rgba.withUnsafeBufferPointer { rgba in
+            for i in 0..<count {
+                let alpha = Double(rgba[4 * i + 3]) / 255
+                let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
+                let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
+                let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
+                l[i] = (r + g + b) / 3
+                p[i] = (r + g) / 2 - b
+                q[i] = r - g
+                a[i] = alpha
             }
         }
 
         // The cosines every channel's terms multiply by, computed once for all four.
         let cosines = Cosines(width: w, height: h, nx: max(3, lx, hasAlpha ? 5 : 3), ny: max(3, ly, hasAlpha ? 5 : 3))
-        let lum = encodeChannel(planes, at: 0, cosines, nx: max(3, lx), ny: max(3, ly))
-        let yb = encodeChannel(planes, at: count, cosines, nx: 3, ny: 3)
-        let rg = encodeChannel(planes, at: 2 * count, cosines, nx: 3, ny: 3)
-        let alph = hasAlpha ? encodeChannel(planes, at: 3 * count, cosines, nx: 5, ny: 5) : nil
+        let lum = encodeChannel(l, cosines, nx: max(3, lx), ny: max(3, ly))
+        let yb = encodeChannel(p, cosines, nx: 3, ny: 3)
+        let rg = encodeChannel(q, cosines, nx: 3, ny: 3)
+        let alph = hasAlpha ? encodeChannel(a, cosines, nx: 5, ny: 5) : nil
 
         let isLandscape = w > h
         let header24 = quantise(63 * lum.dc)
@@ -152,13 +148,12 @@ public enum ThumbHash {
     }
 
     /// DCT of one channel, keeping the terms in the triangle `cx * ny < nx * (ny - cy)`
-    /// (low frequencies only); AC terms are mapped to 0…1 relative to the largest one. The
-    /// channel is `planes`' `width * height` values from `start`. Each sum runs in the
-    /// reference's order (rows, then pixels, `value * fx * fy`), so it rounds alike.
-    private static func encodeChannel(_ planes: [Double], at start: Int, _ cosines: Cosines, nx: Int, ny: Int) -> Channel {
+    /// (low frequencies only); AC terms are mapped to 0…1 relative to the largest one. Each sum
+    /// runs in the reference's order (rows, then pixels, `value * fx * fy`), so it rounds alike.
+    private static func encodeChannel(_ channel: [Double], _ cosines: Cosines, nx: Int, ny: Int) -> Channel {
         let w = cosines.width, h = cosines.height
         var result = Channel()
-        planes.withUnsafeBufferPointer { planes in
+        channel.withUnsafeBufferPointer { channel in
             cosines.x.withUnsafeBufferPointer { cosX in
                 cosines.y.withUnsafeBufferPointer { cosY in
                     for cy in 0..<ny {
@@ -168,7 +163,7 @@ public enum ThumbHash {
                             var f = 0.0
                             for y in 0..<h {
                                 let fy = cosY[cy * h + y]
-                                let row = planes.baseAddress! + start + y * w
+                                let row = channel.baseAddress! + y * w
                                 for x in 0..<w { f += row[x] * fx[x] * fy }
                             }
                             f /= Double(w * h)
