@@ -139,14 +139,12 @@ public final class Image: @unchecked Sendable {
         return Image(owning: copy)
     }
 
-    /// Computes the pixels and returns them as 8-bit interleaved bytes (casting if needed).
+    /// Computes the pixels and returns them as 8-bit interleaved bytes (casting if needed). An
+    /// image already in memory (``copyToMemory()``) is read where it lies, with no pipeline.
     public func pixels() throws(VipsError) -> [UInt8] {
         let eight = format == .uchar ? self : try Operation.image("cast", ["in": .image(self), "format": .format(.uchar)])
-        var size = 0
-        guard let memory = vips_image_write_to_memory(eight.pointer, &size) else {
-            throw VipsError.fromBuffer(context: "write_to_memory")
-        }
-        defer { g_free(memory) }
-        return Array(UnsafeRawBufferPointer(start: memory, count: size).bindMemory(to: UInt8.self))
+        let memory = try eight.copyToMemory()
+        guard let data = memory.pointer.pointee.data else { throw VipsError("copy_memory gave no pixels") }
+        return withExtendedLifetime(memory) { Array(UnsafeBufferPointer(start: data, count: memory.width * memory.height * memory.bands)) }
     }
 }

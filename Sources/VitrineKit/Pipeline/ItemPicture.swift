@@ -51,21 +51,14 @@ public final class ItemPicture {
     /// The picture resized into a box as libvips' `thumbnail` does it: `width`/`height` nil for
     /// unbounded, `upscale` to enlarge, `crop` to fill the box (nil: fit inside it).
     public func thumbnail(width: Int?, height: Int?, upscale: Bool = false, crop: String? = nil) throws -> Image {
-        var arguments: [String: Argument] = [
-            // A missing side is "unbounded", as vipsthumbnail does it.
-            "width": .int(width ?? 10_000_000),
-            "height": .int(height ?? 10_000_000),
-            "size": .string(upscale ? "both" : "down"),
-        ]
-        guard let crop else { return try resized(arguments) }
+        guard let crop else { return try resized(width: width, height: height, upscale: upscale, crop: nil) }
         if let width, let height, let larger = try filledPicture(crop: crop, atLeastTwice: width, by: height) {
             return try decoding {
                 try Operation.image("thumbnail_image", ["in": .image(larger), "width": .int(width), "height": .int(height),
                     "size": .string("down")])
             }
         }
-        arguments["crop"] = .string(crop)
-        let image = try decoding { try resized(arguments).copyToMemory() }
+        let image = try decoding { try resized(width: width, height: height, upscale: upscale, crop: crop).copyToMemory() }
         let box = width.flatMap { width in height.map { FilledBox(crop: crop, width: width, height: $0, upscale: upscale) } }
         filled.append((crop, box, image))
         return image
@@ -87,22 +80,41 @@ public final class ItemPicture {
         guard let box = directFills.first(where: { $0.feeds(crop: crop, width: width, height: height) }) else { return nil }
         if let made = filled.first(where: { $0.box == box }) { return made.image }
         let image = try decoding {
-            try resized(["width": .int(box.width), "height": .int(box.height), "size": .string(box.upscale ? "both" : "down"),
-                "crop": .string(box.crop)]).copyToMemory()
+            try resized(width: box.width, height: box.height, upscale: box.upscale, crop: box.crop).copyToMemory()
         }
         filled.append((box.crop, box, image))
         return image
     }
 
     /// `thumbnail_image` of the shared decode, or `thumbnail` of the file when there is none.
-    private func resized(_ arguments: [String: Argument]) throws -> Image {
-        var arguments = arguments
+    /// When the box keeps the shared decode's size, `thumbnail_image` would only copy it (and
+    /// crop it): the decode itself is used, cropped by `smartcrop` as `thumbnail_image` does.
+    private func resized(width: Int?, height: Int?, upscale: Bool, crop: String?) throws -> Image {
+        var arguments: [String: Argument] = [
+            // A missing side is "unbounded", as vipsthumbnail does it.
+            "width": .int(width ?? Self.unbounded),
+            "height": .int(height ?? Self.unbounded),
+            "size": .string(upscale ? "both" : "down"),
+        ]
+        if let crop { arguments["crop"] = .string(crop) }
         if let shared = try sharedBase() {
+            if shared.isKeptByThumbnail(width: width ?? Self.unbounded, height: height ?? Self.unbounded, upscale: upscale,
+                fills: crop != nil)
+            {
+                guard let crop, let width, let height, width < shared.width || height < shared.height else { return shared }
+                return try decoding {
+                    try Operation.image("smartcrop", ["input": .image(shared), "width": .int(min(width, shared.width)),
+                        "height": .int(min(height, shared.height)), "interesting": .string(crop)])
+                }
+            }
             arguments["in"] = .image(shared)
             return try decoding { try Operation.image("thumbnail_image", arguments) }
         }
         return try decoding { try Operation.image("thumbnail", arguments.merging(fileArguments) { a, _ in a }) }
     }
+
+    /// The side `thumbnail` takes for a box side that is not set, as vipsthumbnail does.
+    static let unbounded = 10_000_000
 
     /// Keeps `image` (a whole, upright picture) for outputs that can use any (placeholders).
     public func offer(_ image: Image) {
@@ -149,5 +161,23 @@ public final class ItemPicture {
     /// libvips failures while decoding a source whose header read fine are damage.
     private func decoding(_ work: () throws -> Image) throws -> Image {
         do { return try work() } catch let error as VipsError { throw DecodeFailure(error: error) }
+    }
+}
+
+extension Image {
+    /// Whether libvips' `thumbnail_image` into a `width` × `height` box (`fills`: with a crop)
+    /// gives back this picture's own pixels before any crop: the picture is already what
+    /// `thumbnail` makes (upright, one page, 8-bit sRGB, or B_W below three bands), so its
+    /// colour steps are copies, and the shrink it works out (as `vips_thumbnail_calculate_shrink`
+    /// does) is 1 on both axes, so its resize is one too.
+    func isKeptByThumbnail(width: Int, height: Int, upscale: Bool, fills: Bool) -> Bool {
+        guard format == .uchar, interpretation == (bands < 3 ? .bw : .srgb), (int("orientation") ?? 1) == 1,
+            (int("page-height") ?? self.height) == self.height
+        else { return false }
+        var horizontal = Double(self.width) / Double(width), vertical = Double(self.height) / Double(height)
+        // Filling follows the axis that shrinks less; fitting, the one that shrinks more.
+        if fills == (horizontal < vertical) { vertical = horizontal } else { horizontal = vertical }
+        if !upscale { (horizontal, vertical) = (max(1, horizontal), max(1, vertical)) }
+        return min(horizontal, Double(self.width)) == 1 && min(vertical, Double(self.height)) == 1
     }
 }

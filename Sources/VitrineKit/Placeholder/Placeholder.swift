@@ -26,15 +26,20 @@ public struct Placeholder: Codable, Equatable, Sendable {
     /// The placeholder of `image` (upright, any size): shrunk to at most 100×100, as sRGB RGBA.
     static func make(_ kind: Kind, from image: Image) throws(VipsError) -> Placeholder? {
         guard kind != .none else { return nil }
-        var small = try Operation.image("thumbnail_image", ["in": .image(image), "width": .int(side), "height": .int(side),
-            "size": .string("down")])
+        // A picture already within the side is what `thumbnail_image` would give back.
+        var small = image.isKeptByThumbnail(width: side, height: side, upscale: false, fills: false) ? image
+            : try Operation.image("thumbnail_image", ["in": .image(image), "width": .int(side), "height": .int(side),
+                "size": .string("down")])
         if small.interpretation != .srgb {
             small = try Operation.image("colourspace", ["in": .image(small), "space": .interpretation(.srgb)])
         }
         if small.format != .uchar { small = try Operation.image("cast", ["in": .image(small), "format": .format(.uchar)]) }
-        if !small.hasAlpha { small = try Operation.image("bandjoin_const", ["in": .image(small), "c": .doubles([255])]) }
-        let rgba = try small.pixels()
-        guard small.bands == 4, rgba.count == small.width * small.height * 4 else { return nil }
+        // Opaque RGB gets its alpha byte here rather than from a libvips `bandjoin_const`.
+        let opaqueRGB = small.bands == 3
+        if !opaqueRGB && !small.hasAlpha { small = try Operation.image("bandjoin_const", ["in": .image(small), "c": .doubles([255])]) }
+        let pixels = try small.pixels()
+        let rgba = opaqueRGB ? opaque(rgb: pixels) : pixels
+        guard opaqueRGB || small.bands == 4, rgba.count == small.width * small.height * 4 else { return nil }
         switch kind {
         case .thumbhash:
             return Placeholder(thumbhash: ThumbHash.base64(width: small.width, height: small.height, rgba: rgba))
@@ -45,5 +50,16 @@ public struct Placeholder: Codable, Equatable, Sendable {
         case .none:
             return nil
         }
+    }
+
+    /// RGB bytes with an opaque alpha byte after each pixel's three.
+    static func opaque(rgb: [UInt8]) -> [UInt8] {
+        var rgba = [UInt8](repeating: 255, count: rgb.count / 3 * 4)
+        for pixel in 0..<rgb.count / 3 {
+            rgba[4 * pixel] = rgb[3 * pixel]
+            rgba[4 * pixel + 1] = rgb[3 * pixel + 1]
+            rgba[4 * pixel + 2] = rgb[3 * pixel + 2]
+        }
+        return rgba
     }
 }

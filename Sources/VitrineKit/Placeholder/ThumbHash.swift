@@ -48,21 +48,25 @@ public enum ThumbHash {
 
         var l = [Double](repeating: 0, count: count)
         var p = l, q = l, a = l
-        for i in 0..<count {
-            let alpha = Double(rgba[4 * i + 3]) / 255
-            let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
-            let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
-            let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
-            l[i] = (r + g + b) / 3
-            p[i] = (r + g) / 2 - b
-            q[i] = r - g
-            a[i] = alpha
+        rgba.withUnsafeBufferPointer { rgba in
+            for i in 0..<count {
+                let alpha = Double(rgba[4 * i + 3]) / 255
+                let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
+                let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
+                let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
+                l[i] = (r + g + b) / 3
+                p[i] = (r + g) / 2 - b
+                q[i] = r - g
+                a[i] = alpha
+            }
         }
 
-        let lum = encodeChannel(l, width: w, height: h, nx: max(3, lx), ny: max(3, ly))
-        let yb = encodeChannel(p, width: w, height: h, nx: 3, ny: 3)
-        let rg = encodeChannel(q, width: w, height: h, nx: 3, ny: 3)
-        let alph = hasAlpha ? encodeChannel(a, width: w, height: h, nx: 5, ny: 5) : nil
+        // The cosines every channel's terms multiply by, computed once for all four.
+        let cosines = Cosines(width: w, height: h, nx: max(3, lx, hasAlpha ? 5 : 3), ny: max(3, ly, hasAlpha ? 5 : 3))
+        let lum = encodeChannel(l, cosines, nx: max(3, lx), ny: max(3, ly))
+        let yb = encodeChannel(p, cosines, nx: 3, ny: 3)
+        let rg = encodeChannel(q, cosines, nx: 3, ny: 3)
+        let alph = hasAlpha ? encodeChannel(a, cosines, nx: 5, ny: 5) : nil
 
         let isLandscape = w > h
         let header24 = quantise(63 * lum.dc)
@@ -129,28 +133,50 @@ public enum ThumbHash {
         var scale = 0.0
     }
 
+    /// `cos(π / w · cx · (x + 0.5))` for every `cx` below `nx` and `x` below `w` (row `cx`), and
+    /// the same down the height: the reference computes them inside its loops, the same values.
+    private struct Cosines {
+        let width: Int, height: Int
+        let x: [Double], y: [Double]
+
+        init(width: Int, height: Int, nx: Int, ny: Int) {
+            self.width = width
+            self.height = height
+            x = (0..<nx).flatMap { cx in (0..<width).map { cos(Double.pi / Double(width) * Double(cx) * (Double($0) + 0.5)) } }
+            y = (0..<ny).flatMap { cy in (0..<height).map { cos(Double.pi / Double(height) * Double(cy) * (Double($0) + 0.5)) } }
+        }
+    }
+
     /// DCT of one channel, keeping the terms in the triangle `cx * ny < nx * (ny - cy)`
-    /// (low frequencies only); AC terms are mapped to 0…1 relative to the largest one.
-    private static func encodeChannel(_ channel: [Double], width w: Int, height h: Int, nx: Int, ny: Int) -> Channel {
+    /// (low frequencies only); AC terms are mapped to 0…1 relative to the largest one. Each sum
+    /// runs in the reference's order (rows, then pixels, `value * fx * fy`), so it rounds alike.
+    private static func encodeChannel(_ channel: [Double], _ cosines: Cosines, nx: Int, ny: Int) -> Channel {
+        let w = cosines.width, h = cosines.height
         var result = Channel()
-        var fx = [Double](repeating: 0, count: w)
-        for cy in 0..<ny {
-            var cx = 0
-            while cx * ny < nx * (ny - cy) {
-                for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
-                var f = 0.0
-                for y in 0..<h {
-                    let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
-                    for x in 0..<w { f += channel[x + y * w] * fx[x] * fy }
+        channel.withUnsafeBufferPointer { channel in
+            cosines.x.withUnsafeBufferPointer { cosX in
+                cosines.y.withUnsafeBufferPointer { cosY in
+                    for cy in 0..<ny {
+                        var cx = 0
+                        while cx * ny < nx * (ny - cy) {
+                            let fx = cosX.baseAddress! + cx * w
+                            var f = 0.0
+                            for y in 0..<h {
+                                let fy = cosY[cy * h + y]
+                                let row = channel.baseAddress! + y * w
+                                for x in 0..<w { f += row[x] * fx[x] * fy }
+                            }
+                            f /= Double(w * h)
+                            if cx > 0 || cy > 0 {
+                                result.ac.append(f)
+                                result.scale = max(result.scale, abs(f))
+                            } else {
+                                result.dc = f
+                            }
+                            cx += 1
+                        }
+                    }
                 }
-                f /= Double(w * h)
-                if cx > 0 || cy > 0 {
-                    result.ac.append(f)
-                    result.scale = max(result.scale, abs(f))
-                } else {
-                    result.dc = f
-                }
-                cx += 1
             }
         }
         if result.scale > 0 {
