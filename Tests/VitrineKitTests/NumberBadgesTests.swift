@@ -54,6 +54,10 @@ final class NumberBadgesTests: XCTestCase {
                 XCTAssertTrue(x >= 18 && x < 18 + 32 && y >= 40 && y < 60, "changed at \(x),\(y): the picture's bottom-left")
             }
         }
+        XCTAssertEqual(Array(canvas.bytes[0..<3]), [255, 255, 255], "the background around the picture")
+        let image = try canvas.image()
+        XCTAssertEqual(image.interpretation, .srgb)
+        XCTAssertEqual(try image.pixels(), canvas.bytes)
         // Placed against a libvips badge on the picture alone, offset into the canvas.
         let expected = try DurationBadge.draw("88", on: plain, corner: .bottomLeft).pixels()
         for y in 0..<40 {

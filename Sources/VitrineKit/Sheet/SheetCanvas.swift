@@ -51,12 +51,11 @@ struct SheetCanvas {
         self.width = width
         self.height = height
         let pixel = colour.prefix(3).map { UInt8(max(0, min(255, $0.rounded()))) }
+        // One row is filled pixel by pixel, the others copied from it.
+        var row = [UInt8](repeating: 0, count: width * 3)
+        for x in 0..<width { (row[3 * x], row[3 * x + 1], row[3 * x + 2]) = (pixel[0], pixel[1], pixel[2]) }
         bytes = [UInt8](repeating: 0, count: width * height * 3)
-        for index in 0..<(width * height) {
-            bytes[3 * index] = pixel[0]
-            bytes[3 * index + 1] = pixel[1]
-            bytes[3 * index + 2] = pixel[2]
-        }
+        for y in 0..<height { bytes.replaceSubrange(y * width * 3 ..< (y + 1) * width * 3, with: row) }
     }
 
     /// `picture` (8-bit sRGB, three bands) copied in at (`x`, `y`); what falls outside is cut off.
@@ -124,10 +123,10 @@ struct SheetCanvas {
         return ((band(pixel.0, colour[0]), band(pixel.1, colour[1]), band(pixel.2, colour[2])), UInt8(max(0, min(255, aR * 255))))
     }
 
-    /// The canvas as a libvips image, tagged sRGB.
+    /// The canvas as a libvips image in memory, tagged sRGB.
     func image() throws(VipsError) -> Image {
         let made = try Image.fromPixels(bytes, width: width, height: height, bands: 3)
-        return try Operation.image("copy", ["in": .image(made), "interpretation": .interpretation(.srgb)])
+        return made.interpretation == .srgb ? made : try Operation.image("copy", ["in": .image(made), "interpretation": .interpretation(.srgb)])
     }
 
     /// A rectangle of pixels.
