@@ -60,6 +60,7 @@ struct SheetCanvas {
 
     /// `picture` (8-bit sRGB, three bands) copied in at (`x`, `y`); what falls outside is cut off.
     mutating func place(_ picture: Image, x: Int, y: Int) throws(VipsError) {
+        guard picture.bands == 3 else { throw VipsError("a sheet cell has \(picture.bands) bands, not 3") }
         let source = try picture.pixels()
         let rowBytes = picture.width * 3
         let left = max(0, x), right = min(width, x + picture.width)
