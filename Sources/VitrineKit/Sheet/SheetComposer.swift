@@ -49,12 +49,17 @@ public struct SheetPage {
 /// strip by strip as it is encoded.
 public enum SheetComposer {
     public static func compose(_ page: SheetPage, settings: SheetSettings) throws(VipsError) -> Image {
+        try compose(page, settings: settings, numbers: NumberBadges())
+    }
+
+    /// - Parameter numbers: the cells' number badges, shared by the pages of a phase.
+    static func compose(_ page: SheetPage, settings: SheetSettings, numbers: NumberBadges) throws(VipsError) -> Image {
         let layout = page.layout
         let background = settings.background
         // Each slot is computed as soon as it is drawn: the page then joins small pictures in
         // memory, instead of running a pipeline of every cell's dozen operations (and their
         // buffers) while it is encoded, which holds far more memory.
-        let slots = try page.cells.map { cell throws(VipsError) in try slot(cell, layout: layout, settings: settings).copyToMemory() }
+        let slots = try page.cells.map { cell throws(VipsError) in try slot(cell, layout: layout, settings: settings, numbers: numbers).copyToMemory() }
         let gridWidth = layout.columns * layout.cellWidth + (layout.columns - 1) * layout.gap
         let gridHeight = layout.rows * layout.slotHeight + (layout.rows - 1) * layout.gap
         var grid = try canvas(width: gridWidth, height: gridHeight, colour: background)
@@ -102,26 +107,28 @@ public enum SheetComposer {
         return page
     }
 
-    /// One cell and its caption band, `cellWidth` × `slotHeight`.
-    static func slot(_ cell: SheetCell, layout: SheetLayout, settings: SheetSettings) throws(VipsError) -> Image {
+    /// One cell and its caption band, `cellWidth` × `slotHeight`: the picture centred on a
+    /// canvas of the sheet's colour, its number blended in there, then its caption.
+    static func slot(_ cell: SheetCell, layout: SheetLayout, settings: SheetSettings, numbers: NumberBadges) throws(VipsError) -> Image {
         let background = settings.background
         var picture: Image
         switch cell.content {
         case .picture(let image):
             picture = try sRGB(image, background: background)
             if let label = cell.label { picture = try DurationBadge.draw(label, on: picture) }
-            if let number = cell.number { picture = try DurationBadge.draw(String(number), on: picture, corner: .bottomLeft) }
             if let selection = cell.selection { picture = try SelectionBadge.draw(selection, on: picture) }
         case .placeholder(let name, let reason):
             picture = try placeholder(name: name, reason: reason, layout: layout, background: background)
-            if let number = cell.number { picture = try DurationBadge.draw(String(number), on: picture, corner: .bottomLeft) }
         case .card(let title):
             picture = try card(title: title, layout: layout, background: background)
-            if let number = cell.number { picture = try DurationBadge.draw(String(number), on: picture, corner: .bottomLeft) }
             if let selection = cell.selection { picture = try SelectionBadge.draw(selection, on: picture) }
         }
-        var slot = try placed(picture, x: (layout.cellWidth - picture.width) / 2, y: (layout.cellHeight - picture.height) / 2,
-            in: layout.cellWidth, layout.slotHeight, colour: background)
+        var canvas = SheetCanvas(width: layout.cellWidth, height: layout.slotHeight, colour: background)
+        let frame = SheetCanvas.Rect(x: (layout.cellWidth - picture.width) / 2, y: (layout.cellHeight - picture.height) / 2,
+            width: picture.width, height: picture.height)
+        try canvas.place(picture, x: frame.x, y: frame.y)
+        if let number = cell.number { try numbers.draw(number, on: &canvas, picture: frame) }
+        var slot = try canvas.image()
         if let caption = cell.caption, settings.captionLines > 0 {
             let font = SheetText.font(SheetLayout.captionFontSize)
             let lines = SheetText.fit(caption, width: layout.cellWidth, maxLines: settings.captionLines, font: font)

@@ -91,6 +91,7 @@ public struct SheetPhase: GalleryPhase {
         let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: plans.count))
         let shown = manifest
         let heard = Locked(())  // one event at a time, whichever page is done first
+        let numbers = NumberBadges()  // the digits are rendered once for every page
         DispatchQueue.concurrentPerform(iterations: drawing.isEmpty ? 0 : lanes) { lane in
             for number in stride(from: lane, to: drawing.count, by: lanes).map({ drawing[$0] }) {
                 // Stopped: the pages left are not drawn (nor listed).
@@ -105,7 +106,7 @@ public struct SheetPhase: GalleryPhase {
                 (page.footerLeft, page.footerRight) = (footer[0], footer[1])
                 let result: Result<ContactSheet, SheetFailure>
                 do {
-                    let image = try SheetComposer.compose(page, settings: settings)
+                    let image = try SheetComposer.compose(page, settings: settings, numbers: numbers)
                     let data = try ImageEncoder.encode(image, with: settings.encoding)
                     try AtomicFile.write(data, to: path)
                     let ids = entries[range].compactMap { entry -> String? in

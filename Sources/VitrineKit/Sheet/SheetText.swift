@@ -75,11 +75,11 @@ enum SheetText {
         return try flattened(joined, bands: image.bands)
     }
 
-    /// The first `bands` bands of a composite, back in 8 bits.
+    /// The first `bands` bands of a composite, in 8 bits (cast only when they are not).
     static func flattened(_ image: Image, bands: Int) throws(VipsError) -> Image {
         let kept = image.bands == bands ? image
             : try Operation.image("extract_band", ["in": .image(image), "band": .int(0), "n": .int(bands)])
-        return try Operation.image("cast", ["in": .image(kept), "format": .format(.uchar)])
+        return kept.format == .uchar ? kept : try Operation.image("cast", ["in": .image(kept), "format": .format(.uchar)])
     }
 
     /// Dark text on a light background, light text on a dark one.
