@@ -5,9 +5,10 @@ import VipsKit
 /// alone, without reading any output's product back, folding items, or encoding the manifest.
 ///
 /// A complete build (every planned output made, the manifest and page written) notes a
-/// fingerprint of everything they came from: the options, vitrine's rendering and manifest
-/// versions (the items and captions files are read into the options), and every file its walk
-/// found (path, size, modification time to the nanosecond, inode). A later build whose
+/// fingerprint of everything they came from: the options, the vitrine program itself with its
+/// rendering and manifest versions (the items and captions files are read into the options),
+/// and every file its walk found (path, size, modification time to the nanosecond, inode). A
+/// later build whose
 /// fingerprint is the one noted, whose manifest and page are the files that build wrote, and
 /// whose every recorded output and sheet page is still in place is unchanged: it says again
 /// what the last one said of its files, and stops. Any other build removes the note before it
@@ -65,7 +66,10 @@ struct UnchangedBuild: Codable {
             options.scan.items?.inputs.allSatisfy({ if case .custom = $0 { true } else { false } }) ?? true,
             !gathered.found.files.contains(where: { if case .remote? = $0.origin { true } else { false } })
         else { return nil }
-        var text = "vitrine-unchanged/1\n\(Manifest.schemaVersion)\n\(RenderingVersion.current)\n"
+        var text = "vitrine-unchanged/1\n\(VitrineVersion.string)\n\(Manifest.schemaVersion)\n\(RenderingVersion.current)\n"
+        // Another vitrine may write another manifest from the same files: its program file is
+        // part of the fingerprint, so the first build after an upgrade decides item by item.
+        text += (Bundle.main.executablePath.flatMap { path in FileStamp(path: path).map { path + " " + CanonicalText.of($0) } } ?? "?") + "\n"
         text += CanonicalText.of(options) + "\n" + CanonicalText.of(extraOutputs) + "\n"
         // The items and captions files are read into the options, and so are part of their text.
         text += CanonicalText.of(gathered.asked.displays) + "\n" + CanonicalText.of(gathered.found.errors) + "\n"
