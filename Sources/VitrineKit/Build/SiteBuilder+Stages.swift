@@ -14,7 +14,7 @@ extension SiteBuilder {
         case .unchanged(let note): return .unchanged(note)
         case .scanned(let found, let scan): (manifest, scanned) = (found, scan)
         }
-        let scanErrors = manifest.errors.count
+        let built = BuiltItems.Items(fingerprint: scanned.fingerprint, said: scanned.said, scanErrors: manifest.errors.count)
         let present = Set(manifest.items.map { SourceKey.of($0) })
         let decided = try DecideStage(planner: scanned.planner, reused: scanned.reused, present: present, state: run.state)
             .decide(&manifest, run: &run)
@@ -22,7 +22,6 @@ extension SiteBuilder {
         (report.made, report.kept, report.moved) = (run.pass.toMake, run.pass.toKeep, run.pass.toMove)
         report.removed = decided.removals.count
         if options.listsActions { report.actions = run.pass.actions + decided.removals.map { "remove " + $0.joined(separator: " ") } }
-        var built = BuiltItems.Items(fingerprint: scanned.fingerprint, said: scanned.said)
         guard !run.dryRun, let state = run.state, let recorder = run.recorder else { return .items(manifest, report, built) }
         recorder.watch(decided.unclaimed)
         let cleanup = CleanupStage(run: run)
@@ -31,8 +30,6 @@ extension SiteBuilder {
         report.removed -= cleanup.removeOutputs(decided.removals, refused: &report.refused)
         try cleanup.forget(decided.unclaimed, present: present, state: state, recorder: recorder)
         report.moved = decided.moved
-        // An item that failed to be made is tried again by the next build.
-        if manifest.errors.count != scanErrors { built.fingerprint = nil }
         return .items(manifest, report, built)
     }
 
@@ -44,9 +41,12 @@ extension SiteBuilder {
 
         /// What a build that completes notes for the next (``UnchangedBuild``).
         struct Items {
-            /// Nil when the next build cannot be known unchanged (an item failed to be made).
+            /// Nil when no build of these inputs can be known unchanged.
             var fingerprint: String?
             var said: [UnchangedBuild.Said]
+            /// The manifest's errors after the scan: a build that ends with more (an item not
+            /// made, a sheet page not drawn) is tried again in full by the next.
+            var scanErrors: Int
         }
     }
 }

@@ -122,7 +122,6 @@ public struct SiteBuilder {
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
-            let errors = manifest.errors.count
             var pages: [String] = []
             try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
@@ -130,8 +129,9 @@ public struct SiteBuilder {
                 pages = manifest.sheets?.map(\.path) ?? []
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             }
-            // Complete: every page drawn, nothing refused; the next build may find it unchanged.
-            if let fingerprint = built.fingerprint, manifest.errors.count == errors, report.refused.isEmpty,
+            // Complete: every item made, every page drawn, nothing refused; the next build may
+            // find it unchanged.
+            if let fingerprint = built.fingerprint, manifest.errors.count == built.scanErrors, report.refused.isEmpty,
                 let stamp = FileStamp(path: Path.join(site, Self.manifestName))
             {
                 try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,

@@ -5,17 +5,7 @@ import XCTest
 
 /// `vitrine build`'s stages run in this process: headers read by ``InProcessProber``, outputs
 /// made by ``InProcessExecutor``, the state a real SQLite store in a temporary site.
-final class BuildStagesTests: XCTestCase {
-    private var folder: TestFolder!
-    private var sources: String { folder.path + "/photos" }
-    private var site: String { folder.path + "/site" }
-
-    override func setUpWithError() throws {
-        folder = try TestFolder(name)
-    }
-
-    override func tearDown() { folder = nil }
-
+final class BuildStagesTests: BuildSiteTestCase {
     /// Renditions and a placeholder; no tiles, sheets, video copies or page.
     private func options() -> BuildOptions {
         var options = BuildOptions(site: site)
@@ -31,16 +21,6 @@ final class BuildStagesTests: XCTestCase {
         var builder = SiteBuilder(options: options ?? self.options(), maker: maker, prober: InProcessProber(), listener: listener)
         builder.extraOutputs = extra
         return try builder.build([InputPath(sources)], readList: { [] }, dryRun: dryRun)
-    }
-
-    /// A flat picture of one grey `level`.
-    @discardableResult
-    private func picture(_ name: String, level: UInt8, width: Int = 60, height: Int = 40) throws -> String {
-        let path = sources + "/" + name
-        try FileManager.default.createDirectory(atPath: Path.parent(of: path), withIntermediateDirectories: true)
-        let pixels = [UInt8](repeating: level, count: width * height * 3)
-        try Image.fromPixels(pixels, width: width, height: height, bands: 3).save(to: path)
-        return path
     }
 
     /// The mean of an output's pixels.

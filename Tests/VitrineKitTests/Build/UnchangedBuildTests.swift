@@ -5,17 +5,7 @@ import XCTest
 
 /// A rebuild with nothing to do is known from the state and the sources' `stat` alone
 /// (``UnchangedBuild``); every change that a full rebuild would act on takes the full path.
-final class UnchangedBuildTests: XCTestCase {
-    private var folder: TestFolder!
-    private var sources: String { folder.path + "/photos" }
-    private var site: String { folder.path + "/site" }
-
-    override func setUpWithError() throws {
-        folder = try TestFolder(name)
-    }
-
-    override func tearDown() { folder = nil }
-
+final class UnchangedBuildTests: BuildSiteTestCase {
     /// Renditions, a placeholder, sheets and the page; no tiles or video copies.
     private func options() -> BuildOptions {
         var options = BuildOptions(site: site)
@@ -30,12 +20,6 @@ final class UnchangedBuildTests: XCTestCase {
             listener: listener)
         builder.extraOutputs = extra
         return try builder.build(inputs ?? [InputPath(sources)], readList: { [] })
-    }
-
-    private func picture(_ name: String, level: UInt8) throws {
-        let path = sources + "/" + name
-        try FileManager.default.createDirectory(atPath: Path.parent(of: path), withIntermediateDirectories: true)
-        try Image.fromPixels([UInt8](repeating: level, count: 60 * 40 * 3), width: 60, height: 40, bands: 3).save(to: path)
     }
 
     private func write(_ text: String, to name: String) throws {
