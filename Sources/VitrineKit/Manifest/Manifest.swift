@@ -5,7 +5,8 @@ import Foundation
 /// Keys are written sorted and nothing depends on the clock, so the same inputs and
 /// options give byte-identical output. Optional fields are left out when unknown.
 public struct Manifest: Codable, Equatable, Sendable {
-    /// `vitrine-manifest/1`: bumped when a field changes meaning.
+    /// `vitrine-manifest/2`: bumped when a field changes meaning (in /2, `position`, `prev` and
+    /// `next` are the album's).
     public var schema: String = Manifest.schemaVersion
     /// The program and version that wrote it, like `vitrine 0.1.0`.
     public var generator: String = "vitrine \(VitrineVersion.string)"
@@ -22,8 +23,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The gallery's title and description: the first input folder's `index.md`.
     public var title: String?
     public var description: Caption?
-    /// Folders below the inputs that have an `index.md`: their titles and descriptions.
+    /// Folders below the inputs that have an `index.md`: their titles and descriptions
+    /// (`--albums none` only; albums replace it).
     public var folders: [Folder]?
+    /// The albums (`--albums folders`), the root first, then depth-first in album order.
+    public var albums: [Album]?
     /// Present only in a part made with `--shard`: what `manifest merge` needs to join the parts.
     public var partial: PartialManifest?
     public var items: [Item] = []
@@ -32,7 +36,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// Contact sheets of the gallery (`sheet`), one per page, in page order.
     public var sheets: [ContactSheet]?
 
-    public static let schemaVersion = "vitrine-manifest/1"
+    public static let schemaVersion = "vitrine-manifest/2"
     /// `gap` when no option sets it: 30 pixels.
     public static let defaultGap = 30
     /// The gaps `--gap` takes, and `manifest validate` accepts.
@@ -47,10 +51,12 @@ public struct Item: Codable, Equatable, Sendable {
     /// (a remote image's from its URL's host and path, `example-com/photos/beach`; a custom
     /// item's from its declared `id`).
     public var id: String
-    /// 0-based place in the gallery.
+    /// 0-based place in the gallery (across albums, depth-first in album order).
     public var index: Int = 0
-    /// `3 of 8`: the counter a viewer shows.
+    /// `3 of 8`: the counter a viewer shows, within the item's album when it has one.
     public var position: String = ""
+    /// The id of the album it is in (`--albums folders`); absent in a flat gallery.
+    @Boxed public var album: String?
     /// What the source is: default `.image`.
     public var kind: ItemKind = .image
     /// The decoder's name for the content (`jpeg`, `png`, `heif`…; for videos the container,
@@ -90,7 +96,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var tiles: ItemTiles?
     /// How a viewer may zoom it (`tiles`, `thumbs --tiles`): every picture gets one.
     @Boxed public var zoom: Zoom?
-    /// The previous and next item's id; absent at the ends unless the gallery is cyclic.
+    /// The previous and next item's id within its album (the gallery without albums); absent
+    /// at the ends unless the gallery is cyclic.
     public var prev: String?
     public var next: String?
     /// Place in the ordered multi-selection (1 = chosen first); absent when not selected.

@@ -6,12 +6,12 @@ public enum ManifestSchema {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://vitrine.invalid/manifest.schema.json",
   "title": "vitrine gallery manifest",
-  "description": "What vitrine scan, thumbs and select print. Schema version: the manifest's own 'schema' field, vitrine-manifest/1.",
+  "description": "What vitrine scan, thumbs and select print. Schema version: the manifest's own 'schema' field, vitrine-manifest/2.",
   "type": "object",
   "required": ["schema", "generator", "direction", "cyclic", "items", "errors"],
   "additionalProperties": false,
   "properties": {
-    "schema": { "const": "vitrine-manifest/1" },
+    "schema": { "const": "vitrine-manifest/2" },
     "generator": { "type": "string", "pattern": "^vitrine " },
     "direction": { "enum": ["horizontal", "vertical"] },
     "gap": { "type": "integer", "minimum": 0, "maximum": 10000 },
@@ -20,6 +20,7 @@ public enum ManifestSchema {
     "title": { "type": "string", "minLength": 1 },
     "description": { "$ref": "#/$defs/caption" },
     "folders": { "type": "array", "items": { "$ref": "#/$defs/folder" } },
+    "albums": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/album" } },
     "partial": {
       "type": "object",
       "required": ["shard", "order", "reverse", "initialIndex"],
@@ -58,6 +59,7 @@ public enum ManifestSchema {
       "properties": {
         "id": { "$ref": "#/$defs/id" },
         "index": { "type": "integer", "minimum": 0 },
+        "album": { "$ref": "#/$defs/albumID" },
         "position": { "type": "string", "pattern": "^[0-9]+ of [0-9]+$" },
         "kind": { "enum": ["image", "video", "custom"] },
         "format": { "type": "string", "minLength": 1 },
@@ -166,6 +168,32 @@ public enum ManifestSchema {
         "altitude": { "type": "number" }
       },
       "dependentRequired": { "latitude": ["longitude"], "longitude": ["latitude"], "altitude": ["latitude"] }
+    },
+    "albumID": { "type": "string", "pattern": "^([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$" },
+    "album": {
+      "type": "object",
+      "required": ["id", "path", "children"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/albumID" },
+        "path": { "type": "string", "not": { "pattern": "(^/)|(^|/)\\.\\.(/|$)" } },
+        "title": { "type": "string", "minLength": 1 },
+        "description": { "$ref": "#/$defs/caption" },
+        "cover": { "$ref": "#/$defs/id" },
+        "parent": { "$ref": "#/$defs/albumID" },
+        "children": { "type": "array", "items": { "$ref": "#/$defs/albumID" } },
+        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } },
+        "itemCount": { "type": "integer", "minimum": 0 },
+        "totalItemCount": { "type": "integer", "minimum": 0 },
+        "dates": {
+          "type": "object",
+          "required": ["first", "last"],
+          "additionalProperties": false,
+          "properties": { "first": { "type": "string" }, "last": { "type": "string" } }
+        },
+        "order": { "type": "string" },
+        "thumbnail": { "$ref": "#/$defs/id" }
+      }
     },
     "folder": {
       "type": "object",
