@@ -134,7 +134,7 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
             ("position", good, Self.item(3) { $0["position"] = "9 of 7" }, ["/items/3/position: is '9 of 7', should be '4 of 6'"]),
             ("album of no album", good, Self.item(6) { $0["album"] = "nowhere" },
              ["/items/6/album: 'nowhere' is not an album's id",
-              "/albums/1/items: are not the 0 items whose album is 'portraits', in gallery order", "/albums/1/itemCount: is 1, should be 0"]),
+              "/albums/1/itemCount: is 1, should be 0", "/albums/1/items: are not the 0 items whose album is 'portraits', in gallery order"]),
             ("album cover", good, { manifest in
                 var albums = manifest["albums"] as! [[String: Any]]
                 albums[1]["cover"] = "nope"
