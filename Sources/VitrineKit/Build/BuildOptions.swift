@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     public var videoCopies: MediaCopySpec? = MediaCopySpec()
     /// Write `index.html`, the gallery's page: default on.
     public var page = true
+    /// `--title`: the page's title; default nil, the manifest's (``GalleryPage/title``).
+    public var pageTitle: String?
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.
