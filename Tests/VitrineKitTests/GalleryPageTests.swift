@@ -82,7 +82,7 @@ final class GalleryPageTests: XCTestCase {
         let page = GalleryPage(site: site)
         let first = try page.write(manifest)
         let chunks = ["data/0001.js", "data/2019/0001.js", "data/2019/rome/0001.js", "data/2019/rome/0002.js", "data/2019/rome/0003.js"]
-        XCTAssertEqual(Set(first.rewritten), Set(chunks + ["data/index.js", "index.html"] + (0..<256).map(PageData.bucketPath)))
+        XCTAssertEqual(Set(first.rewritten), Set(chunks + ["data/index.js", "index.html"] + (0..<8).map(PageData.bucketPath)))
         XCTAssertEqual(first.kept, 0)
         let index = try String(contentsOfFile: site + "/data/index.js", encoding: .utf8)
         XCTAssertTrue(index.hasPrefix(#"vitrinePiece("data/index.js",{"#), index)
@@ -96,9 +96,10 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertTrue(chunk.contains(#""alt":"p0.JPG""#), "alt: the file's name, never the id")
         // Every item in its bucket, with its album and position.
         let target = "2019/rome/p700"
-        let bucket = try String(contentsOfFile: site + "/" + PageData.bucketPath(PageData.bucket(of: target)), encoding: .utf8)
+        let bucket = try String(contentsOfFile: site + "/" + PageData.bucketPath(PageData.bucket(of: target, among: 8)), encoding: .utf8)
         XCTAssertTrue(bucket.contains(#""2019/rome/p700":["2019/rome",700]"#), String(bucket.prefix(200)))
-        XCTAssertEqual(PageData.bucket(of: "a"), 0x2C, "FNV-1a of \"a\" is 0xe40c292c")
+        XCTAssertEqual(PageData.bucket(of: "a", among: 256), 0x2C, "FNV-1a of \"a\" is 0xe40c292c")
+        XCTAssertEqual([0, 250, 251, 1_203, 150_000, 10_000_000].map(PageData.bucketCount(for:)), [1, 1, 2, 8, 1_024, 4_096])
 
         // A caption edited in the root album: its chunk only (the dry run says so first).
         let before = try modificationTimes(site)
@@ -119,7 +120,8 @@ final class GalleryPageTests: XCTestCase {
         fewer.items.removeAll { $0.album == "2019/rome" }
         AlbumTree.arrange(&fewer)
         let third = try page.write(fewer)
-        XCTAssertEqual(Set(third.removed), Set(chunks.filter { $0.hasPrefix("data/2019/rome/") }))
+        XCTAssertEqual(Set(third.removed), Set(chunks.filter { $0.hasPrefix("data/2019/rome/") } + (1..<8).map(PageData.bucketPath)),
+            "Rome's chunks, and the buckets a gallery of two items no longer needs")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/data/2019/rome"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/data/2019/notes.txt"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/data/2019/0001.js"))

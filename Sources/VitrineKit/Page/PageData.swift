@@ -11,14 +11,19 @@ import Foundation
 /// - `data/ALBUM-ID/0001.js`… (the root album's `data/0001.js`…): an album's own items in order,
 ///   ``chunkSize`` a piece. Album ids never hold a dot, so no album folder is named like a piece.
 /// - `data/ids-XX.js`: which album, and where in it, each item is, bucketed by a hash of its id
-///   (``bucket(of:)``), for a link to an item.
+///   (``bucket(of:among:)``), for a link to an item.
 ///
 /// Each piece is one call, `vitrinePiece("data/…js", {…})`, of a function the page defines.
 enum PageData {
     /// Items a chunk holds.
     static let chunkSize = 500
-    /// Buckets of the id lookup (`data/ids-00.js` … `data/ids-ff.js`).
-    static let bucketCount = 256
+    /// Buckets of the id lookup (`data/ids-00.js`…) for a gallery of `items`: a power of two
+    /// that keeps each to a few hundred ids, at most 4,096.
+    static func bucketCount(for items: Int) -> Int {
+        var count = 1
+        while count < 4_096 && count * 250 < items { count *= 2 }
+        return count
+    }
     /// The folder below the site.
     static let folder = "data"
     /// The longest alt text cut from a caption, in characters.
@@ -142,15 +147,15 @@ enum PageData {
             takenAt: item.takenAt, keywords: item.keywords)
     }
 
-    /// The lookup's bucket of an item id: FNV-1a (32 bits) of its UTF-8 bytes, low byte; the
-    /// page computes the same.
-    static func bucket(of id: String) -> Int {
+    /// The lookup's bucket of an item id among `buckets`: FNV-1a (32 bits) of its UTF-8 bytes,
+    /// modulo; the page computes the same.
+    static func bucket(of id: String, among buckets: Int) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for byte in id.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 0x0100_0193
         }
-        return Int(hash % UInt32(bucketCount))
+        return Int(hash % UInt32(buckets))
     }
 
     /// A piece's path below the site.
@@ -171,7 +176,8 @@ enum PageData {
         guard path.hasPrefix(folder + "/") else { return false }
         let name = Path.name(of: path)
         if path == indexPath { return true }
-        if Path.parent(of: path) == folder, name.hasPrefix("ids-"), name.hasSuffix(".js"), name.count == 9 { return true }
+        if Path.parent(of: path) == folder, name.hasPrefix("ids-"), name.hasSuffix(".js"),
+            name.dropFirst(4).dropLast(3).allSatisfy(\.isHexDigit) { return true }
         let stem = name.dropLast(3)
         return name.hasSuffix(".js") && stem.count >= 4 && stem.allSatisfy(\.isASCII) && stem.allSatisfy(\.isNumber)
     }

@@ -22,7 +22,8 @@ struct PagePieces {
         byID.reserveCapacity(manifest.items.count)
         for (index, item) in manifest.items.enumerated() where byID[item.id] == nil { byID[item.id] = index }
         var entries: [PageData.AlbumEntry] = []
-        var buckets = [[String: [PageData.LookupValue]]](repeating: [:], count: PageData.bucketCount)
+        let bucketCount = PageData.bucketCount(for: manifest.items.count)
+        var buckets = [[String: [PageData.LookupValue]]](repeating: [:], count: bucketCount)
         for album in albums {
             let members = (album.items ?? []).compactMap { byID[$0] }
             let chunks = (members.count + PageData.chunkSize - 1) / PageData.chunkSize
@@ -35,7 +36,7 @@ struct PagePieces {
             }
             for (position, index) in members.enumerated() {
                 let id = manifest.items[index].id
-                buckets[PageData.bucket(of: id)][id] = [.album(album.id), .position(position)]
+                buckets[PageData.bucket(of: id, among: bucketCount)][id] = [.album(album.id), .position(position)]
             }
             let cover = album.cover.flatMap { byID[$0] }.map { index -> PageData.Cover in
                 let item = manifest.items[index]
@@ -51,7 +52,7 @@ struct PagePieces {
             pieces.append((path, try Self.piece(path, ids)))
         }
         let index = PageData.Index(title: title, cyclic: manifest.cyclic, direction: manifest.direction.rawValue, gap: manifest.gap,
-            chunkSize: PageData.chunkSize, buckets: PageData.bucketCount, viewport: [viewport.width, viewport.height], albums: entries)
+            chunkSize: PageData.chunkSize, buckets: bucketCount, viewport: [viewport.width, viewport.height], albums: entries)
         pieces.append((PageData.indexPath, try Self.piece(PageData.indexPath, index)))
     }
 

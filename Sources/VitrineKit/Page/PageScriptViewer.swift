@@ -27,8 +27,8 @@ function openViewer(album, position, from) {
   viewer.focus();
 }
 
-// Closes the viewer; the focus goes back to the cell of the item shown (the grid scrolled to
-// it when it stepped out of sight).
+// Closes the viewer; the focus goes back to the cell it was opened from, or (opened by a link)
+// to the cell of the item shown, scrolled to.
 function closeViewer() {
   if (viewer.hidden) return;
   var last = current;
@@ -38,9 +38,9 @@ function closeViewer() {
   pages = [];
   current = -1;
   showInfo(false);
-  if (viewerAlbum === shownAlbum && last >= 0 && (openerPosition !== null || document.activeElement === viewer || document.activeElement === document.body)) {
-    var cell = cellAt(openerPosition === last ? openerPosition : last);
-    if (cell) cell.focus({ preventScroll: openerPosition === last });
+  if (viewerAlbum === shownAlbum && last >= 0) {
+    var cell = cellAt(openerPosition !== null ? openerPosition : last);
+    if (cell) cell.focus({ preventScroll: openerPosition !== null });
   }
 }
 
