@@ -270,7 +270,8 @@ public enum ManifestSchema {
         "page": { "type": "integer", "minimum": 1 },
         "width": { "type": "integer", "minimum": 1 },
         "height": { "type": "integer", "minimum": 1 },
-        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } }
+        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } },
+        "album": { "$ref": "#/$defs/albumID" }
       }
     },
     "videoSheet": {
