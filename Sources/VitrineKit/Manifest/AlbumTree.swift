@@ -189,3 +189,45 @@ public enum AlbumTree {
         return DateRange(first: min(a.first, b.first), last: max(a.last, b.last))
     }
 }
+
+/// Album ids for album paths: each folder name folded as item ids are (``ItemIdentifier``), `/`
+/// kept, `""` for the root. Siblings that fold alike (`Rome`, `rome`) get `-2`, `-3`… in
+/// natural order of their paths, so the same tree always gets the same ids.
+struct AlbumIDs {
+    private var ids: [String: String] = ["": Album.rootID]
+
+    init(paths: [String]) {
+        var all = Set<String>()
+        for path in paths {
+            var components = path.split(separator: "/")
+            while !components.isEmpty, all.insert(components.joined(separator: "/")).inserted { components.removeLast() }
+        }
+        // Parents before children, so that a child's id extends its parent's.
+        let sorted = all.sorted { a, b in
+            let (x, y) = (a.split(separator: "/").count, b.split(separator: "/").count)
+            return x != y ? x < y : NaturalOrder.precedes(a, b)
+        }
+        var taken = Set<String>()
+        for path in sorted {
+            let parent = Path.parent(ofAlbum: path)
+            let prefix = ids[parent].map { $0.isEmpty ? "" : $0 + "/" } ?? ""
+            let wanted = prefix + ItemIdentifier.slug(component: String(path.split(separator: "/").last ?? ""))
+            var id = wanted, counter = 2
+            while !taken.insert(id).inserted {
+                id = "\(wanted)-\(counter)"
+                counter += 1
+            }
+            ids[path] = id
+        }
+    }
+
+    subscript(path: String) -> String { ids[path] ?? Album.rootID }
+}
+
+extension Path {
+    /// An album path's parent (`""` for a top-level album): plain string work, no `NSString`.
+    static func parent(ofAlbum path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

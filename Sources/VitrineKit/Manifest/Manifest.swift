@@ -130,6 +130,9 @@ public struct PartialManifest: Codable, Equatable, Sendable {
     public var reverse: Bool
     /// `--initial-index`, checked when the parts are joined.
     public var initialIndex: Int
+    /// With albums: `--album-order` and `--reverse-albums`, for the merge to order them.
+    public var albumOrder: String?
+    public var reverseAlbums: Bool?
     /// `thumbs`: items the scan found but rendering lost (their errors are in `errors`), so
     /// that the merge knows where the initial item was.
     public var dropped: [DroppedItem]?
@@ -138,6 +141,8 @@ public struct PartialManifest: Codable, Equatable, Sendable {
 /// An item a part lost after its scan: where it stood in the gallery order.
 public struct DroppedItem: Codable, Equatable, Sendable {
     public var id: String
+    /// The album it was in (with albums).
+    public var album: String?
     public var takenAt: String?
     public var sortKey: RecordedSortKey
 }

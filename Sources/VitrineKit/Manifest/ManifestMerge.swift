@@ -33,6 +33,7 @@ public enum ManifestMerge {
     /// What the merge needs of an item: its place in the scan's order, and its object.
     private struct Entry: Sendable {
         let id: String
+        let album: String?
         let takenAt: String?
         let sortKey: RecordedSortKey?
         let node: JSONNode
@@ -58,7 +59,7 @@ public enum ManifestMerge {
         // The decoder read these very nodes: one per item, in order.
         let nodes = document.root["items"]?.elements
         let entries = zip(manifest.items, nodes.map(Array.init) ?? []).map {
-            Entry(id: $0.id, takenAt: $0.takenAt, sortKey: $0.sortKey, node: $1)
+            Entry(id: $0.id, album: $0.album, takenAt: $0.takenAt, sortKey: $0.sortKey, node: $1)
         }
         manifest.items = []
         return .success((manifest, entries))
@@ -98,10 +99,11 @@ public enum ManifestMerge {
                 throw Failure(description: "\(name): its shard is not K/N")
             }
             guard shard.count == count, info.order == partial.order, info.reverse == partial.reverse,
-                info.initialIndex == partial.initialIndex, manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
+                info.initialIndex == partial.initialIndex, info.albumOrder == partial.albumOrder,
+                info.reverseAlbums == partial.reverseAlbums, (manifest.albums == nil) == (first.albums == nil), manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
                 manifest.schema == first.schema
             else {
-                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --cyclic, --initial-index, --direction and --gap must agree")
+                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --albums, --album-order, --reverse-albums, --cyclic, --initial-index, --direction and --gap must agree")
             }
             if let other = seen[shard.index] { throw Failure(description: "shard \(shard) is given twice: \(other) and \(name)") }
             seen[shard.index] = name
@@ -118,7 +120,7 @@ public enum ManifestMerge {
                 if let other = owner[item.id] { throw Failure(description: "item '\(item.id)' is in both \(other) and \(name)") }
                 guard let sortKey = item.sortKey else { throw Failure(description: "\(name): item '\(item.id)' has no sortKey") }
                 owner[item.id] = name
-                scanned.append(DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: sortKey))
+                scanned.append(DroppedItem(id: item.id, album: item.album, takenAt: item.takenAt, sortKey: sortKey))
             }
         }
         // The scan's order held the items rendering lost too (`dropped`): the initial index
@@ -126,7 +128,22 @@ public enum ManifestMerge {
         scanned += manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
         scanned.sort { $0.sortKey.walk < $1.sortKey.walk }
         let keys = scanned.map { SortKey(recorded: $0.sortKey, takenAt: $0.takenAt) }
-        let scanOrder = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { scanned[$0].id }
+        var sorted = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { scanned[$0] }
+        // With albums, the scan's order runs through them depth-first; covers, counts and dates
+        // are the whole gallery's, which no part knows.
+        var albums: [Album]?
+        if first.albums != nil {
+            let ordering = AlbumTree.Ordering(order: partial.albumOrder.flatMap(AlbumOrder.init(rawValue:)) ?? .natural,
+                reverse: partial.reverseAlbums ?? false, bySidecar: order == .sidecar)
+            let members = sorted.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
+            let ordered = AlbumTree.ordered(joinedAlbums(manifests.map(\.manifest)), members: members, by: ordering)
+            var all = ordered
+            sorted = AlbumTree.fill(&all, with: members).map { sorted[$0] }
+            var kept = ordered
+            _ = AlbumTree.fill(&kept, with: sorted.filter { owner[$0.id] != nil }.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) })
+            albums = kept
+        }
+        let scanOrder = sorted.map(\.id)
         let ids = scanOrder.filter { owner[$0] != nil }
         do {
             try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
@@ -137,6 +154,7 @@ public enum ManifestMerge {
 
         var merged = first
         merged.partial = nil
+        merged.albums = albums
         merged.initialIndex = initialItem
         merged.title = manifests.lazy.compactMap(\.manifest.title).first
         merged.description = manifests.lazy.compactMap(\.manifest.description).first
@@ -158,13 +176,34 @@ public enum ManifestMerge {
             entries.append(manifests[part].entries)
             manifests[part].entries = []
         }
-        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, cyclic: first.cyclic))
+        let links: [String: AlbumTree.Link]
+        if let albums {
+            links = AlbumTree.links(albums, cyclic: first.cyclic)
+        } else {
+            links = Dictionary(uniqueKeysWithValues: zip(ids, Navigation.links(ids, cyclic: first.cyclic)).map {
+                ($0, AlbumTree.Link(position: $1.position, prev: $1.prev, next: $1.next))
+            })
+        }
+        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, links: links))
+    }
+
+    /// Every part's album records, once each: a `Thumbnail:` names an item only the part that
+    /// holds it resolves.
+    private static func joinedAlbums(_ parts: [Manifest]) -> [Album] {
+        var albums: [String: Album] = [:]
+        for part in parts {
+            for album in part.albums ?? [] {
+                var joined = albums[album.id] ?? album
+                joined.thumbnail = joined.thumbnail ?? album.thumbnail
+                albums[album.id] = joined
+            }
+        }
+        return albums.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
     }
 
     /// Each item's text, in gallery order (`ids`). Parts are written on every core, and each
     /// part's document is let go once its items are written, so that few are held at once.
-    private static func texts(of parts: consuming [[Entry]], in ids: [String], cyclic: Bool) -> [String] {
-        let links = Navigation.links(ids, cyclic: cyclic)
+    private static func texts(of parts: consuming [[Entry]], in ids: [String], links: [String: AlbumTree.Link]) -> [String] {
         let places = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
         let pending = Locked(consume parts)
         let texts = Locked([String](repeating: "", count: ids.count))
@@ -174,8 +213,8 @@ public enum ManifestMerge {
                 return parts[part]
             }
             let written = entries.map { item in
-                let place = places[item.id]!
-                return (place, text(of: item.node, index: place, position: links[place].position, prev: links[place].prev, next: links[place].next))
+                let place = places[item.id]!, link = links[item.id]!
+                return (place, text(of: item.node, index: place, position: link.position, prev: link.prev, next: link.next))
             }
             texts.withLock { texts in
                 for (place, text) in written { texts[place] = text }

@@ -30,6 +30,8 @@ public enum ManifestSchema {
         "order": { "enum": ["name", "natural", "date", "mtime", "none", "sidecar", "captions"] },
         "reverse": { "type": "boolean" },
         "initialIndex": { "type": "integer", "minimum": 0 },
+        "albumOrder": { "enum": ["name", "natural", "date"] },
+        "reverseAlbums": { "type": "boolean" },
         "dropped": {
           "type": "array",
           "items": {
@@ -38,6 +40,7 @@ public enum ManifestSchema {
             "additionalProperties": false,
             "properties": {
               "id": { "$ref": "#/$defs/id" },
+              "album": { "$ref": "#/$defs/albumID" },
               "takenAt": { "type": "string" },
               "sortKey": { "$ref": "#/$defs/sortKey" }
             }

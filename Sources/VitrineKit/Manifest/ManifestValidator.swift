@@ -61,9 +61,16 @@ struct ManifestChecks {
         var firstIndexOfID: [String: Int] = [:]
         firstIndexOfID.reserveCapacity(count)
         var selected: [(offset: Int, number: Int, node: JSONNode)] = []
+        // Counters and neighbours run within each album (a whole gallery with albums), else
+        // through the gallery.
+        let itemAlbums = items.map { $0.kind == .object ? ItemFields($0)[.album]?.string : nil }
+        let withAlbums = root["albums"] != nil && partial == nil
+        let walks = withAlbums ? Self.albumWalks(itemAlbums) : [(place: Int, members: [Int])]()
         for (index, object) in items.enumerated() where object.kind == .object {
             let at = "/items/\(index)"
             let item = ItemFields(object)
+            let (place, members) = withAlbums ? walks[index] : (index, Array(0..<count))
+            let walkCount = members.count
             if let id = ids[index], let idNode = item[.id] {
                 if let earlier = firstIndexOfID[id] {
                     add(idNode, at + "/id", "duplicate id '\(id)' (also /items/\(earlier)/id)")
@@ -74,14 +81,14 @@ struct ManifestChecks {
             checkKind(of: item, at: at)
             if let node = item[.index], let value = node.int, value != index { add(node, at + "/index", "is \(node.text), should be \(index)") }
             if let node = item[.position], let position = node.string {
-                let expected = Navigation.positionText(index: index, count: count)
+                let expected = Navigation.positionText(index: place, count: walkCount)
                 if position != expected { add(node, at + "/position", "is '\(position)', should be '\(expected)'") }
             }
             for (field, name, delta) in [(ItemFields.Name.prev, "prev", -1), (.next, "next", 1)] {
                 let node = item[field]
                 if let node, node.kind != .string { continue }
-                let target = count > 1 ? Navigation.index(from: index, delta: delta, count: count, cyclic: cyclic) : nil
-                let expected = target.flatMap { ids[$0] }
+                let target = walkCount > 1 ? Navigation.index(from: place, delta: delta, count: walkCount, cyclic: cyclic) : nil
+                let expected = target.flatMap { ids[members[$0]] }
                 let value = node?.string
                 if value != expected {
                     add(node ?? item.node, at + "/" + name, "is \(value.map { "'\($0)'" } ?? "absent"), should be \(expected.map { "'\($0)'" } ?? "absent")")
@@ -113,6 +120,7 @@ struct ManifestChecks {
             add(entry.node, "/items/\(entry.offset)/selection", "\(entry.number) breaks the selection numbering (1 to \(selected.count), each once)")
         }
         checkFolders(knownIDs: firstIndexOfID)
+        checkAlbums(ids: ids, itemAlbums: itemAlbums, whole: partial == nil)
         checkSheets(knownIDs: firstIndexOfID)
         if let node = root["gap"], let gap = node.int, !Manifest.gapRange.contains(gap) {
             add(node, "/gap", "\(gap) is outside \(Manifest.gapRange.lowerBound) to \(Manifest.gapRange.upperBound) pixels")
@@ -143,7 +151,7 @@ struct ManifestChecks {
 /// The members of an item the checks read, found in one walk over its members (the last of a
 /// name given twice, as lookups find it).
 struct ItemFields {
-    enum Name: Int, CaseIterable { case id, kind, format, view, index, position, prev, next, source, renditions, selection, sortKey }
+    enum Name: Int, CaseIterable { case id, kind, format, view, index, position, prev, next, source, renditions, selection, sortKey, album }
 
     static let table: SchemaNameTable = {
         var table = SchemaNameTable()

@@ -65,7 +65,7 @@ extension Manifest {
             // a single run does.
             if partial != nil {
                 let dropped = failures.keys.sorted().map { items[$0] }.compactMap { item in
-                    item.sortKey.map { DroppedItem(id: item.id, takenAt: item.takenAt, sortKey: $0) }
+                    item.sortKey.map { DroppedItem(id: item.id, album: item.album, takenAt: item.takenAt, sortKey: $0) }
                 }
                 partial?.dropped = dropped.isEmpty ? nil : dropped
             }
@@ -73,7 +73,8 @@ extension Manifest {
         } else if partial != nil {
             partial?.dropped = nil
         }
-        Navigation.link(&items, cyclic: cyclic)
+        // A part's albums are records the merge fills; a whole gallery's lose the items that went.
+        if albums != nil, partial == nil { AlbumTree.arrange(&self) } else { Navigation.link(&items, cyclic: cyclic) }
         errors.sort(by: ItemError.precedes)
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 struct GalleryText {
     private var resolver: CaptionResolver
     private let inputIsFolder: [Bool]
+    /// Each input's name (its last path component), which heads its album when several
+    /// folders are given.
+    private let inputNames: [String]
     /// The first input folder, as its files' paths begin (the gallery's own `index.md` is there).
     private let galleryRoot: String?
     private let files: [InputFile]
@@ -26,6 +29,11 @@ struct GalleryText {
         inputIsFolder = inputs.map { input in
             var info = stat()
             return input != "-" && stat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+        inputNames = inputs.map { input in
+            var name = input
+            while name.count > 1, name.hasSuffix("/") { name.removeLast() }
+            return Path.name(of: name)
         }
         self.files = files
         self.ids = ids
@@ -62,12 +70,14 @@ struct GalleryText {
     }
 
     /// Sets the gallery's title and description (first input folder's `index.md`) and the
-    /// `folders` list (every other folder with an `index.md`, in natural order).
-    mutating func describe(_ manifest: inout Manifest) {
+    /// `folders` list (every other folder with an `index.md`, in natural order) unless albums
+    /// say it (`folders` false).
+    mutating func describe(_ manifest: inout Manifest, folders listed: Bool) {
         if let galleryRoot, let text = folder(galleryRoot) {
             manifest.title = text.title
             manifest.description = text.caption
         }
+        guard listed else { return }
         var paths = Set<String>()
         for file in files {
             if let root = root(of: file), root != galleryRoot { paths.insert(root) }
@@ -81,6 +91,76 @@ struct GalleryText {
             described.append(Folder(path: path, title: text.title, description: text.caption, order: text.order, thumbnail: thumbnail))
         }
         manifest.folders = described.isEmpty ? nil : described
+    }
+
+    /// The albums this part's files are in, with their ancestors (records: no items, counts or
+    /// covers yet, see ``AlbumTree``), and each file's album id. Ids come from the folders of
+    /// `allFiles` (every part's files named like media), so that no part and no failing file
+    /// changes another album's id.
+    mutating func albums(allFiles: [InputFile]) -> (records: [Album], ofFile: [String]) {
+        let sources = inputIsFolder.filter { $0 }.count
+        let ids = AlbumIDs(paths: allFiles.map { albumPath(of: $0, sources: sources) } + files.map { albumPath(of: $0, sources: sources) })
+        var records: [String: Album] = [:]
+        let itemIDs = Dictionary(zip(files.map(\.path), self.ids), uniquingKeysWith: { first, _ in first })
+        var ofFile: [String] = []
+        ofFile.reserveCapacity(files.count)
+        for file in files {
+            let path = albumPath(of: file, sources: sources)
+            ofFile.append(ids[path])
+            // The album and each of its parents, once, with its folder's `index.md`.
+            var components = path.split(separator: "/").map(String.init)
+            var folder = folderPath(of: file, depth: path.isEmpty ? 0 : components.count - (sources > 1 ? 1 : 0))
+            while true {
+                let albumPath = components.joined(separator: "/")
+                let id = ids[albumPath]
+                guard records[id] == nil else { break }
+                var album = Album(id: id, path: albumPath, title: components.last)
+                if let folder, let text = self.folder(folder) {
+                    album.title = text.title ?? album.title
+                    album.description = text.caption
+                    album.order = text.order
+                    album.thumbnail = text.thumbnail.flatMap { itemIDs[folder + "/" + $0] }
+                }
+                if components.isEmpty {
+                    records[id] = rootAlbum(sources: sources, itemIDs: itemIDs)
+                    break
+                }
+                components.removeLast()
+                album.parent = ids[components.joined(separator: "/")]
+                records[id] = album
+                folder = folder.map(Path.parent(of:))
+                if sources > 1, components.isEmpty { folder = nil }
+            }
+        }
+        return (records.values.sorted { NaturalOrder.precedes($0.path, $1.path) }, ofFile)
+    }
+
+    /// The root album: the gallery's title (its `index.md`'s, else the first input folder's
+    /// name) and, with one input folder, that folder's description and `Thumbnail:`.
+    private mutating func rootAlbum(sources: Int, itemIDs: [String: String]) -> Album {
+        let text = galleryRoot.flatMap { folder($0) }
+        var album = Album(id: Album.rootID, path: "", title: text?.title ?? inputNames.indices.first { inputIsFolder[$0] }.map { inputNames[$0] })
+        if sources <= 1, let galleryRoot, let text {
+            album.description = text.caption
+            album.thumbnail = text.thumbnail.flatMap { itemIDs[galleryRoot + "/" + $0] }
+        }
+        return album
+    }
+
+    /// The path of `file`'s album: its folder below its input (with several input folders, the
+    /// input's name first); `""` (the root) for a file not found under a folder.
+    private func albumPath(of file: InputFile, sources: Int) -> String {
+        guard root(of: file) != nil else { return "" }
+        let folders = file.relativePath.split(separator: "/").dropLast().map(String.init)
+        return ((sources > 1 ? [inputNames[file.inputIndex]] : []) + folders).joined(separator: "/")
+    }
+
+    /// The folder `depth` levels below `file`'s input folder, on `file`'s way (nil when the
+    /// file was not found under a folder).
+    private func folderPath(of file: InputFile, depth: Int) -> String? {
+        guard var path = root(of: file) else { return nil }
+        for component in file.relativePath.split(separator: "/").dropLast().prefix(depth) { path += "/" + component }
+        return path
     }
 
     /// The input folder `file` was found under, as its path begins; nil for files given alone

@@ -74,7 +74,9 @@ public struct MediaScanner: Sendable {
             otherParts: found.otherParts, walked: found.walked)
         var items = scanned.items
         scanned.items = []
-        let recordedKeys = order(&items, ids: ids, files: entryFiles, embedded: scanned, texts: &texts, walkIndex: found.walkIndex)
+        let albums = options.albums == .folders ? texts.albums(allFiles: found.namedLikeMedia) : nil
+        let recordedKeys = order(&items, ids: ids, files: entryFiles, albums: albums?.ofFile, embedded: scanned, texts: &texts,
+            walkIndex: found.walkIndex)
         // A remote image's URL as it is published: never its user info (`user:password@`), its
         // query only when asked (queries carry tokens). The full URL is read from the inputs
         // again by the next run; the state holds none.
@@ -87,17 +89,31 @@ public struct MediaScanner: Sendable {
             // A part cannot check the initial index (it has only some items): merge does.
             manifest.partial = PartialManifest(shard: shard.description, order: options.order.rawValue, reverse: options.reverse,
                 initialIndex: options.initialIndex)
+            if albums != nil {
+                manifest.partial?.albumOrder = options.albumOrder.rawValue
+                manifest.partial?.reverseAlbums = options.reverseAlbums
+            }
             for position in items.indices { items[position].sortKey = recordedKeys[position] }
         } else {
             try ScanError.check(initialIndex: options.initialIndex, count: items.count)
             manifest.initialIndex = items.isEmpty ? nil : options.initialIndex
         }
-        Navigation.link(&items, cyclic: options.cyclic)
         manifest.cyclic = options.cyclic
         manifest.direction = options.direction
         manifest.gap = options.gap
-        manifest.items = items
-        texts.describe(&manifest)
+        if let albums, options.shard == nil {
+            // The items' order so far is their order within each album.
+            let members = items.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
+            manifest.albums = AlbumTree.ordered(albums.records, members: members, by: options.albumOrdering)
+            manifest.items = items
+            AlbumTree.arrange(&manifest)
+        } else {
+            // A part's albums are records that `manifest merge` orders and fills.
+            manifest.albums = albums?.records
+            Navigation.link(&items, cyclic: options.cyclic)
+            manifest.items = items
+        }
+        texts.describe(&manifest, folders: albums == nil)
         manifest.errors = (found.errors + scanned.errors).sorted(by: ItemError.precedes)
         for warning in texts.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
         return Report(manifest: manifest, needsColourTransform: scanned.needsColourTransform,
@@ -226,12 +242,13 @@ public struct MediaScanner: Sendable {
 
     /// Gives items their ids and words, and puts them in gallery order, in place. Returns the
     /// sort keys a part records (`--shard`), in the new order; empty otherwise.
-    private func order(_ items: inout [Item], ids: [String], files: [InputFile], embedded scanned: Scanned,
+    private func order(_ items: inout [Item], ids: [String], files: [InputFile], albums: [String]?, embedded scanned: Scanned,
                        texts: inout GalleryText, walkIndex: [String: Int]) -> [RecordedSortKey] {
         var sortKeys: [SortKey] = []
         sortKeys.reserveCapacity(ids.count)
         for index in items.indices {
             items[index].id = ids[index]
+            items[index].album = albums?[index]
             let text = texts.apply(toFile: index, files[index], embedded: scanned.embedded[scanned.files[index]], item: &items[index])
             files[index].origin?.customItem?.applyText(to: &items[index])
             var key = SortKey(file: files[index], takenAt: items[index].takenAt)

@@ -25,7 +25,13 @@ public struct ScanOptions: Sendable {
     public var order: ItemOrder = .natural
     /// Reverse the order: default off.
     public var reverse = false
-    /// prev/next wrap around at the ends: default off.
+    /// Whether folders become albums: default `.folders`.
+    public var albums: AlbumMode = .folders
+    /// Order of sibling albums: default `.natural` (with `--order sidecar`, `Order:` first).
+    public var albumOrder: AlbumOrder = .natural
+    /// Reverse the order of sibling albums: default off.
+    public var reverseAlbums = false
+    /// prev/next wrap around at the ends (within each album): default off.
     public var cyclic = false
     /// The item a viewer opens first: default 0.
     public var initialIndex = 0
@@ -46,6 +52,11 @@ public struct ScanOptions: Sendable {
     public var remote = RemoteOptions()
 
     public init() {}
+
+    /// How sibling albums are ordered.
+    public var albumOrdering: AlbumTree.Ordering {
+        AlbumTree.Ordering(order: albumOrder, reverse: reverseAlbums, bySidecar: order == .sidecar)
+    }
 }
 
 /// One of `count` shares of a gallery's files (`--shard 2/3`), so that machines can scan (and

@@ -8,6 +8,11 @@ enum InputOptions {
     static let order = Option.value("order", placeholder: "ORDER", .choice, default: ScanOptions().order,
         help: "item order; natural sorts img2 before img10, date uses EXIF DateTimeOriginal, else mtime")
     static let reverse = Option.flag("reverse", short: "r", help: "reverse the order")
+    static let albums = Option.value("albums", placeholder: "HOW", .choice, default: ScanOptions().albums,
+        help: "folders: every folder that holds media is an album, nested as the folders are; none: one flat gallery")
+    static let albumOrder = Option.value("album-order", placeholder: "ORDER", .choice, default: ScanOptions().albumOrder,
+        help: "order of sibling albums: name, natural, or date (their earliest item's); --order sidecar puts Order: first")
+    static let reverseAlbums = Option.flag("reverse-albums", help: "reverse the order of sibling albums")
     static let cyclic = Option.flag("cyclic", help: "prev/next wrap around: the last item's next is the first")
     static let initialIndex = Option.value("initial-index", placeholder: "N", .integer(in: 0...Int(Int32.max)),
         default: ScanOptions().initialIndex, help: "the item a viewer opens first (0-based; must exist)")
@@ -37,7 +42,7 @@ enum InputOptions {
     static let lang = Option.value("lang", placeholder: "LANG", .string, defaultDescription: "x-default",
         help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise")
 
-    static let specs: [OptionSpec] = OptionSpec.list(null, order, reverse, cyclic, initialIndex, direction, gap, jobs, timeout,
+    static let specs: [OptionSpec] = OptionSpec.list(null, order, reverse, albums, albumOrder, reverseAlbums, cyclic, initialIndex, direction, gap, jobs, timeout,
         maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang) + RemoteInputOptions.specs
 
     /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
@@ -59,6 +64,9 @@ enum InputOptions {
         var options = ScanOptions()
         options.order = command[order]
         options.reverse = command[reverse]
+        options.albums = command[albums]
+        options.albumOrder = command[albumOrder]
+        options.reverseAlbums = command[reverseAlbums]
         options.cyclic = command[cyclic]
         options.initialIndex = command[initialIndex]
         options.direction = command[direction]
