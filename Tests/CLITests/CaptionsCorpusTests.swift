@@ -48,15 +48,19 @@ final class CaptionsCorpusTests: XCTestCase {
         // index.md: the gallery's own title, and each folder's.
         XCTAssertEqual(manifest["title"] as? String, "Sigal test gallery")
         XCTAssertTrue(((manifest["description"] as? [String: String])?["markup"] ?? "").hasPrefix("<h2>This is a testing gallery for sigal.</h2>"))
-        let folders = Dictionary(uniqueKeysWithValues: (manifest["folders"] as? [[String: Any]] ?? []).map {
-            (String(($0["path"] as! String).dropFirst(root.count + 1)), $0)
-        })
-        XCTAssertEqual(folders["dir1"]?["title"] as? String, "An example gallery")
-        XCTAssertEqual(folders["dir1/test1"]?["title"] as? String, "An example sub-category")
-        XCTAssertEqual(folders["dir1/test1"]?["thumbnail"] as? String, "dir1/test1/11")
-        XCTAssertEqual(folders["dir1/test3"]?["title"] as? String, "01 First title alphabetically")
-        XCTAssertEqual(folders["dir2"]?["title"] as? String, "Another example gallery with a very long name")
-        XCTAssertEqual(folders["iptcTest"]?["title"] as? String, "iptc test gallery")
+        // Each folder an album, titled by its index.md.
+        let albums = Dictionary(uniqueKeysWithValues: (manifest["albums"] as? [[String: Any]] ?? []).map { ($0["path"] as! String, $0) })
+        XCTAssertEqual(albums[""]?["title"] as? String, "Sigal test gallery")
+        XCTAssertEqual(albums["dir1"]?["title"] as? String, "An example gallery")
+        XCTAssertEqual(albums["dir1/test1"]?["title"] as? String, "An example sub-category")
+        XCTAssertEqual(albums["dir1/test1"]?["cover"] as? String, "dir1/test1/11")
+        XCTAssertEqual(albums["dir1/test3"]?["title"] as? String, "01 First title alphabetically")
+        XCTAssertEqual(albums["dir2"]?["title"] as? String, "Another example gallery with a very long name")
+        XCTAssertEqual(albums["dir2"]?["cover"] as? String, "dir2/m57-the-ring-nebula-587px", "Thumbnail: names it")
+        XCTAssertEqual(albums["iptcTest"]?["title"] as? String, "iptc test gallery")
+        XCTAssertEqual(albums["iptcTest"]?["id"] as? String, "iptctest")
+        XCTAssertEqual(albums["webp"]?["title"] as? String, "webp", "no index.md: the folder's name")
+        let folders = albums
         let link = (folders["dir2"]?["description"] as? [String: String])?["markup"] ?? ""
         XCTAssertTrue(link.contains(#"<a href="http://example.com/" title="With a Title">example link</a>"#), link)
     }
@@ -71,8 +75,14 @@ final class CaptionsCorpusTests: XCTestCase {
             "test1/cmb-timeline300-no-wmap", "test1/example", "test1/flickr-jerquiaga-2394751088-cc-by-nc", "test1/outdoor"])
         let natural = items(try scan([dir1])).map { $0["id"] as! String }
         XCTAssertNotEqual(natural, ids)
+        // --reverse reverses the items within each album; the albums keep their order.
         let reversed = items(try scan(["--order", "sidecar", "--reverse", dir1])).map { $0["id"] as! String }
-        XCTAssertEqual(reversed, ids.reversed())
+        XCTAssertEqual(reversed, ["22", "test2/cmb-timeline300-no-wmap", "test2/22", "test2/21", "test3/3", "test1/outdoor",
+            "test1/flickr-jerquiaga-2394751088-cc-by-nc", "test1/example", "test1/cmb-timeline300-no-wmap", "test1/11"])
+        let flat = items(try scan(["--order", "sidecar", "--reverse", "--albums", "none", dir1])).map { $0["id"] as! String }
+        XCTAssertEqual(flat, ids.reversed())
+        let albumsReversed = try scan(["--order", "sidecar", "--reverse-albums", dir1])
+        XCTAssertEqual((albumsReversed["albums"] as? [[String: Any]])?.map { $0["id"] as! String }, ["", "test1", "test3", "test2"])
     }
 
     func testIPTCCaptionsMatchExiv2() throws {

@@ -48,7 +48,7 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
         ("height 0", item(1) { $0["height"] = 0 }, "/items/1/height: is 0, should be at least 1"),
         ("bytes -1", source(0) { $0["bytes"] = -1 }, "/items/0/source/bytes: is -1, should be at least 0"),
         ("kind pdf", item(0) { $0["kind"] = "pdf" }, #"/items/0/kind: is "pdf", should be one of "image", "video", "custom""#),
-        ("schema 99", { $0["schema"] = "vitrine-manifest/99" }, #"/schema: is "vitrine-manifest/99", should be "vitrine-manifest/1""#),
+        ("schema 99", { $0["schema"] = "vitrine-manifest/99" }, #"/schema: is "vitrine-manifest/99", should be "vitrine-manifest/2""#),
         ("rating 9", item(0) { $0["rating"] = 9 }, "/items/0/rating: is 9, should be one of -1, 1, 2, 3, 4, 5"),
         ("takenAt yesterday", item(0) { $0["takenAt"] = "yesterday" },
          #"/items/0/takenAt: is "yesterday", should match /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/"#),
@@ -125,12 +125,22 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
         part["partial"] = (part["partial"] as! [String: Any]).merging(["shard": "3/2"]) { $1 }
         let cases: [(String, [String: Any], Edit, [String])] = [
             ("duplicate id", good, Self.item(1) { $0["id"] = "astronaut" },
-             ["/items/0/next: is 'chelsea', should be 'astronaut'", "/items/1/id: duplicate id 'astronaut' (also /items/0/id)",
+             ["/albums/0/items: are not the 6 items whose album is '', in gallery order",
+              "/items/0/next: is 'chelsea', should be 'astronaut'", "/items/1/id: duplicate id 'astronaut' (also /items/0/id)",
               "/items/2/prev: is 'chelsea', should be 'astronaut'"]),
             ("dangling next", good, Self.item(2) { $0["next"] = "nowhere" }, ["/items/2/next: is 'nowhere', should be 'coffee'"]),
             ("missing prev", good, Self.item(2) { $0["prev"] = nil }, ["/items/2/prev: is absent, should be 'chelsea'"]),
             ("index", good, Self.item(3) { $0["index"] = 5 }, ["/items/3/index: is 5, should be 3"]),
-            ("position", good, Self.item(3) { $0["position"] = "9 of 7" }, ["/items/3/position: is '9 of 7', should be '4 of 7'"]),
+            ("position", good, Self.item(3) { $0["position"] = "9 of 7" }, ["/items/3/position: is '9 of 7', should be '4 of 6'"]),
+            ("album of no album", good, Self.item(6) { $0["album"] = "nowhere" },
+             ["/items/6/album: 'nowhere' is not an album's id",
+              "/albums/1/itemCount: is 1, should be 0", "/albums/1/items: are not the 0 items whose album is 'portraits', in gallery order"]),
+            ("album cover", good, { manifest in
+                var albums = manifest["albums"] as! [[String: Any]]
+                albums[1]["cover"] = "nope"
+                manifest["albums"] = albums
+            },
+             ["/albums/1/cover: 'nope' is not an item's id"]),
             ("selection gap", good, Self.item(3) { $0["selection"] = 3 }, ["/items/3/selection: 3 breaks the selection numbering (1 to 1, each once)"]),
             ("folder thumbnail", good, { $0["folders"] = [["path": "x", "thumbnail": "nope"]] }, ["/folders/0/thumbnail: 'nope' is not an item's id"]),
             ("sort key outside a part", good, Self.item(0) { $0["sortKey"] = ["input": 0, "path": "a.jpg", "walk": 0] },
