@@ -30,6 +30,7 @@ extension ManifestChecks {
             }
         }
         if let media = item["media"], media.kind == .object { checkInside(media["path"], at + "/media/path") }
+        if let original = item["original"], original.kind == .object { checkInside(original["path"], at + "/original/path") }
         if let sheet = item["sheet"], sheet.kind == .object {
             checkInside(sheet["path"], at + "/sheet/path")
             if let times = sheet["times"], times.kind == .array {

@@ -121,6 +121,15 @@ public enum ManifestSchema {
             "bytes": { "type": "integer", "minimum": 0 }
           }
         },
+        "original": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "$ref": "#/$defs/relativePath" },
+            "bytes": { "type": "integer", "minimum": 0 }
+          }
+        },
         "view": { "type": "object" }
       },
       "if": { "properties": { "kind": { "const": "custom" } } },
