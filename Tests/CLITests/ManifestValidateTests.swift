@@ -133,8 +133,8 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
             ("index", good, Self.item(3) { $0["index"] = 5 }, ["/items/3/index: is 5, should be 3"]),
             ("position", good, Self.item(3) { $0["position"] = "9 of 7" }, ["/items/3/position: is '9 of 7', should be '4 of 6'"]),
             ("album of no album", good, Self.item(6) { $0["album"] = "nowhere" },
-             ["/items/6/album: 'nowhere' is not an album's id",
-              "/albums/1/itemCount: is 1, should be 0", "/albums/1/items: are not the 0 items whose album is 'portraits', in gallery order"]),
+             ["/albums/1/itemCount: is 1, should be 0", "/albums/1/items: are not the 0 items whose album is 'portraits', in gallery order",
+              "/items/6/album: 'nowhere' is not an album's id"]),
             ("album cover", good, { manifest in
                 var albums = manifest["albums"] as! [[String: Any]]
                 albums[1]["cover"] = "nope"
@@ -155,7 +155,7 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
             var manifest = start
             edit(&manifest)
             let file = folder + "/meaning.json"
-            try JSONSerialization.data(withJSONObject: manifest, options: .withoutEscapingSlashes).write(to: URL(fileURLWithPath: file))
+            try JSONSerialization.data(withJSONObject: manifest, options: [.withoutEscapingSlashes, .sortedKeys]).write(to: URL(fileURLWithPath: file))
             if let checker {
                 let schema = try Program.run(checker, ["--schemafile", Repository.root.appendingPathComponent("docs/manifest.schema.json").path, file])
                 XCTAssertEqual(schema.status, 0, "\(name): the schema cannot see it: \(schema.stdout)")

@@ -81,7 +81,23 @@ final class SelectAndGetTests: TemporaryFolderTestCase {
         XCTAssertTrue(past.stdout.isEmpty)
         XCTAssertTrue(past.stderr.contains("out of range"), past.stderr)
         let wrapped = try Vitrine.run(["manifest", "get", file, "--at", "0", "--delta", "-8", "--cyclic", "--field", "position"])
-        XCTAssertEqual(wrapped.stdoutText, "7 of 7\n", "-8 from 0 in 7 items is index 6")
+        // --at counts through the gallery: index 6 is the portraits/ album's only item, whose
+        // counter is its album's (manifest /2).
+        XCTAssertEqual(wrapped.stdoutText, "1 of 1\n", "-8 from 0 in 7 items is index 6")
+        // Steps from an item stay in its album, as its prev and next do; --album names one.
+        let lastOfRoot = try Vitrine.run(["manifest", "get", file, "--id", "astronaut", "--delta", "-1", "--cyclic", "--field", "id"])
+        XCTAssertEqual(lastOfRoot.stdoutText, "orientation-landscape-6\n")
+        let end = try Vitrine.run(["manifest", "get", file, "--id", "orientation-landscape-6", "--delta", "1"])
+        XCTAssertEqual(end.status, 1)
+        XCTAssertTrue(end.stderr.contains("the root album has 6 items (0 to 5) and is not cyclic"), end.stderr)
+        let inAlbum = try Vitrine.run(["manifest", "get", file, "--album", "portraits", "--at", "0", "--field", "id"])
+        XCTAssertEqual(inAlbum.stdoutText, "portraits/orientation-portrait-8\n")
+        let noAlbum = try Vitrine.run(["manifest", "get", file, "--album", "nope", "--at", "0"])
+        XCTAssertEqual(noAlbum.stderrLines, ["vitrine: error: \(file): no album with id 'nope'"])
+        let flat = try Vitrine.run(["scan", "--albums", "none", Repository.examples])
+        let flatWrapped = try Vitrine.run(["manifest", "get", "-", "--at", "0", "--delta", "-8", "--cyclic", "--field", "position"],
+            stdin: flat.stdoutText)
+        XCTAssertEqual(flatWrapped.stdoutText, "7 of 7\n", "--albums none: one flat gallery")
         let byID = try Vitrine.run(["manifest", "get", "-", "--id", "clip", "--field", "durationLabel"],
             stdin: try String(contentsOfFile: file, encoding: .utf8))
         XCTAssertEqual(byID.stdoutText, "0:04\n")

@@ -81,3 +81,14 @@ public enum AlbumOrder: String, CaseIterable, Sendable {
     /// By the earliest date of the items they hold; albums without one last; ties by natural order.
     case date
 }
+
+extension Manifest {
+    /// The indices of the items a viewer steps through in `album`, in order: its own items
+    /// (the whole gallery for nil, or in a manifest without albums, where only the root
+    /// exists). Nil when there is no such album.
+    public func itemIndices(inAlbum album: String?) -> [Int]? {
+        guard let album, albums != nil else { return album == nil || album == Album.rootID ? Array(items.indices) : nil }
+        guard albums?.contains(where: { $0.id == album }) == true else { return nil }
+        return items.indices.filter { (items[$0].album ?? Album.rootID) == album }
+    }
+}

@@ -4,7 +4,10 @@ import VitrineKit
 
 /// `vitrine manifest …`: tools that read a manifest.
 enum ManifestCommand {
-    static let at = Option.value("at", placeholder: "N", .integer(in: Int(Int32.min)...Int(Int32.max)), help: "the item at index N (0-based)")
+    static let at = Option.value("at", placeholder: "N", .integer(in: Int(Int32.min)...Int(Int32.max)),
+        help: "the item at index N (0-based; within the album with --album)")
+    static let album = Option.value("album", placeholder: "ID", .string,
+        help: "count and step within this album (\"\" for the root); default: the --id item's album, or the gallery with --at")
     static let id = Option.value("id", placeholder: "ID", .string, help: "the item with this id")
     static let delta = Option.value("delta", placeholder: "D", .integer(in: Int(Int32.min)...Int(Int32.max)), default: 0,
         help: "step this many items from there (negative: backwards)")
@@ -18,10 +21,12 @@ enum ManifestCommand {
             Validated navigation for scripts, as a gallery's scroll-to-page: --at N (0-based) or
             --id ID picks the start, --delta D steps from it. Out of range is an error (exit 1)
             unless the gallery is cyclic (the manifest's "cyclic", or --cyclic), where any delta
-            wraps around: -7 from index 0 of 5 items lands on 3. --field prints one field of the
-            item (a string as text, anything else as JSON).
+            wraps around: -7 from index 0 of 5 items lands on 3. In a gallery with albums, steps
+            stay within an album, as the items' prev and next do: --id ID steps within that
+            item's album, --album ID counts --at and steps within the album named. --field prints
+            one field of the item (a string as text, anything else as JSON).
             """,
-        options: OptionSpec.list(at, id, delta, cyclic, field),
+        options: OptionSpec.list(at, id, album, delta, cyclic, field),
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
 
     static let schema = CommandSpec(
@@ -112,26 +117,42 @@ enum ManifestCommand {
             return ExitStatus.usage
         }
         guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
-        let count = manifest.items.count
-        let start: Int
+        var albumID = command[album]
+        var start: Int
         if let id = command[Self.id] {
             guard let found = manifest.items.firstIndex(where: { $0.id == id }) else {
                 Diagnostics.error("\(file): no item with id '\(id)'")
                 return ExitStatus.someFailed
             }
             start = found
+            if albumID == nil, manifest.albums != nil { albumID = manifest.items[found].album ?? Album.rootID }
         } else {
             start = command[at] ?? 0
         }
+        guard let walk = manifest.itemIndices(inAlbum: albumID) else {
+            Diagnostics.error("\(file): no album with id '\(albumID ?? "")'")
+            return ExitStatus.someFailed
+        }
+        if command.isPresent(Self.id) {
+            guard let place = walk.firstIndex(of: start) else {
+                Diagnostics.error("\(file): item '\(command[Self.id] ?? "")' is not in album '\(albumID ?? "")'")
+                return ExitStatus.someFailed
+            }
+            start = place
+        }
+        let count = walk.count
         let cyclic = manifest.cyclic || command[cyclic]
         let delta = command[Self.delta]
         let origin = cyclic && count > 0 ? ((start % count) + count) % count : start
-        guard let index = Navigation.index(from: origin, delta: delta, count: count, cyclic: cyclic) else {
+        guard let place = Navigation.index(from: origin, delta: delta, count: count, cyclic: cyclic) else {
             let asked = delta == 0 ? "index \(start)" : "index \(start) \(delta < 0 ? "-" : "+") \(abs(delta))"
-            let range = count == 0 ? "the gallery is empty" : "the gallery has \(count) items (0 to \(count - 1)) and is not cyclic"
+            let whole = albumID.map { $0.isEmpty ? "the root album" : "the album '\($0)'" } ?? "the gallery"
+            let range = count == 0 ? "\(whole) is empty"
+                : "\(whole) has \(count) item\(count == 1 ? "" : "s") (0 to \(count - 1)) and is not cyclic"
             Diagnostics.error("\(file): \(asked) is out of range: \(range)")
             return ExitStatus.someFailed
         }
+        let index = walk[place]
         let item = manifest.items[index]
         do {
             guard let field = command[Self.field] else {
