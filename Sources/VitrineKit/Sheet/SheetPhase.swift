@@ -3,8 +3,9 @@ import VipsKit
 
 /// The contact sheet as a whole-gallery phase: every item's cell is made by the workers
 /// (``SheetCellSpec``, shrink-on-load), then each page is composed here from the cells, in
-/// gallery order, with the items' numbers, selection badges and captions as the manifest has
-/// them, and files that could not be used as placeholder cells after them. Each page is
+/// gallery order (with albums, album by album: ``sets(of:)``), with the items' numbers,
+/// selection badges and captions as the manifest has them, and files that could not be used
+/// as placeholder cells after them. Each page is
 /// written through a temporary file and a rename, and listed in the manifest's `sheets`.
 public struct SheetPhase: GalleryPhase {
     public var settings: SheetSettings
