@@ -111,7 +111,7 @@ final class CompletionTests: TemporaryFolderTestCase {
         let cases: [(String, [String])] = [
             ("vitrine sc", ["scan"]),
             ("vitrine manifest ", ["get", "schema", "validate", "merge", "help"]),
-            ("vitrine manifest get --", ["--at", "--id", "--delta", "--cyclic", "--field", "--help"]),
+            ("vitrine manifest get --", ["--at", "--id", "--album", "--delta", "--cyclic", "--field", "--help"]),
             ("vitrine thumbs --format ", ["jpeg", "webp", "avif", "png"]),
             ("vitrine build -o ", ["trip/"]),
             ("vitrine scan ", ["a.jpg", "b.png", "trip/"]),
