@@ -108,6 +108,8 @@ enum PageData {
         var video: String?
         var takenAt: String?
         var keywords: [String]?
+        /// The original's copy in the site (`build --originals copy`), for a download link.
+        var original: MediaCopy?
     }
 
     /// An album's chunk: its items `start`… in album order.
@@ -144,7 +146,7 @@ enum PageData {
             height: item.height, position: item.position, alt: alt(of: item), title: item.title, caption: item.caption.map(PageCaption.init),
             renditions: renditions(of: item), placeholder: item.placeholder?.thumbhash, duration: item.duration,
             durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, video: video,
-            takenAt: item.takenAt, keywords: item.keywords)
+            takenAt: item.takenAt, keywords: item.keywords, original: item.original)
     }
 
     /// The lookup's bucket of an item id among `buckets`: FNV-1a (32 bits) of its UTF-8 bytes,
