@@ -119,8 +119,9 @@ enum BuildCommand {
         report.refused.forEach(Diagnostics.error)
         if command[dryRun] {
             if command[Reporter.verbose] { Output.write(report.actions.map { $0 + "\n" }.joined()) }
-            Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
+            // The page's files first: the last line stays the outputs' count.
             if let page = report.page { Output.write("page: rewrite \(page.rewritten.count), keep \(page.kept), remove \(page.removed.count)\n") }
+            Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
         } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
             Diagnostics.note(String(format: "%d items: %d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
                 report.itemCount, report.made, report.kept, report.moved, report.removed,
