@@ -168,6 +168,28 @@ extension HardeningIITests {
         XCTAssertEqual(again.status, 0, again.stderr)
     }
 
+    /// The page's data pieces: a `data/` (or a folder below it) that is a link out of the site
+    /// is refused, and nothing is written through it.
+    func testThePagesDataNeverGoesThroughALinkOutOfTheSite() throws {
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source + "/album", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: source + "/coffee.jpg")
+        try FileManager.default.copyItem(atPath: Repository.examples + "/chelsea.jpg", toPath: source + "/album/chelsea.jpg")
+        XCTAssertEqual(try Vitrine.run(["build", "src", "-o", "site", "--no-tiles"], currentDirectory: folder).status, 0)
+        let outside = folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        for link in ["data", "data/album"] {
+            try FileManager.default.removeItem(atPath: folder + "/site/data")
+            if link == "data/album" { try FileManager.default.createDirectory(atPath: folder + "/site/data", withIntermediateDirectories: true) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/site/" + link, withDestinationPath: outside)
+            try Data("caption \(link)".utf8).write(to: URL(fileURLWithPath: source + "/coffee.txt"))
+            let run = try Vitrine.run(["build", "src", "-o", "site", "--no-tiles"], currentDirectory: folder)
+            XCTAssertNotEqual(run.status, 0, link)
+            XCTAssertTrue(run.stderr.contains("leads out of the site: refused and left alone"), "\(link): \(run.stderr)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "\(link): nothing written outside")
+        }
+    }
+
     /// Item 2: `-o` a folder of someone else's files (or a link to one) is refused unless
     /// --overwrite; a site, even without its state, is built into as before.
     func testAForeignOutputFolderIsRefusedUnlessOverwrite() throws {

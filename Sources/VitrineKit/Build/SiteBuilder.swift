@@ -139,7 +139,7 @@ public struct SiteBuilder {
                 let stamp = FileStamp(path: Path.join(site, Self.manifestName))
             {
                 try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,
-                    outputs: 0, pages: pages, manifest: stamp,
+                    outputs: 0, pages: pages, pieces: report.page?.pieces ?? [], manifest: stamp,
                     page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil, said: built.said), in: state)
             }
         }

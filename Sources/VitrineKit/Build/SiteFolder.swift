@@ -35,7 +35,7 @@ public struct SiteFolder: Sendable {
     }
 
     /// What a build writes at the top of a site besides the outputs its state lists.
-    static let ownNames = ["index.html", SiteBuilder.manifestName, BuildOptions.sheetFolder]
+    static let ownNames = ["index.html", SiteBuilder.manifestName, BuildOptions.sheetFolder, PageData.folder]
 
     /// The site `-o` names, checked before anything is written: not a file (the caller says
     /// so), no source inside it, and empty or a vitrine site unless `overwrite`.
@@ -125,8 +125,11 @@ public struct SiteFolder: Sendable {
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
         else { throw .outside(path: relative, reason: "not a plain path below the site") }
         let full = Path.join(path, relative)
-        // Folders on the way: each must be inside the site once links are followed.
-        let parent = Path.parent(of: full)
+        // Folders on the way: each must be inside the site once links are followed. The nearest
+        // that exists is looked at, so that a path written into a folder not made yet cannot be
+        // made through a link out of the site.
+        var parent = Path.parent(of: full)
+        while FileStat.realPath(parent) == nil, Path.isBelow(parent, path, orSame: false) { parent = Path.parent(of: parent) }
         if let realParent = FileStat.realPath(parent), !Path.isBelow(realParent, real, orSame: true) {
             throw .outside(path: relative, reason: "through \(Path.parent(of: relative)), which leads out of the site")
         }

@@ -10,7 +10,7 @@ import VipsKit
 /// and every file its walk found (path, size, modification time to the nanosecond, inode). A
 /// later build whose
 /// fingerprint is the one noted, whose manifest and page are the files that build wrote, and
-/// whose every recorded output and sheet page is still in place is unchanged: it says again
+/// whose every recorded output, sheet page and page data piece is still in place is unchanged: it says again
 /// what the last one said of its files, and stops. Any other build removes the note before it
 /// changes anything, so a build killed halfway never leaves one that lies.
 struct UnchangedBuild: Codable {
@@ -22,8 +22,9 @@ struct UnchangedBuild: Codable {
     var errors: Int
     /// Rows of the state's outputs.
     var outputs: Int
-    /// The sheet pages, below the site.
+    /// The sheet pages, and the gallery page's data pieces, below the site.
     var pages: [String]
+    var pieces: [String]
     /// `manifest.json` and `index.html` as the build wrote them (no page: nil).
     var manifest: FileStamp
     var page: FileStamp?
@@ -106,7 +107,9 @@ struct UnchangedBuild: Codable {
         guard FileStamp(path: Path.join(site.path, SiteBuilder.manifestName)) == manifest,
             pageFile.flatMap(FileStamp.init(path:)) == page
         else { return false }
-        guard pages.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) }) else { return false }
+        guard pages.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) }),
+            pieces.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) })
+        else { return false }
         let kinds = Dictionary(outputs.map { (OutputLedger.Key($0), $0) }, uniquingKeysWith: { first, _ in first })
         var rows = 0, complete = true
         try state.eachOutput(products: true) { _, output in

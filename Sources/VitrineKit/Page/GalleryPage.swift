@@ -49,6 +49,8 @@ public struct GalleryPage: Sendable {
         public var kept = 0
         /// Data pieces of an earlier page that this one does not make.
         public var removed: [String] = []
+        /// Every data piece of this page, below the site: what an unchanged build checks is there.
+        public var pieces: [String] = []
     }
 
     /// The title the page shows for `manifest`.

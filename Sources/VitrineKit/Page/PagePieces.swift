@@ -87,8 +87,13 @@ struct PagePieces {
     /// says what it would do).
     func put(in site: String, dryRun: Bool) throws(GalleryPage.Failure) -> GalleryPage.Written {
         var written = GalleryPage.Written()
+        written.pieces = pieces.map(\.path)
+        // A site restored from a cache is input: a `data/` that is a link out of it is refused,
+        // never written through.
+        let folder = SiteFolder(path: site)
         for (path, bytes) in pieces {
-            let target = Path.join(site, path)
+            let target: String
+            do { target = try folder.confined(path) } catch { throw GalleryPage.Failure(description: error.description) }
             if FileManager.default.contents(atPath: target) == bytes {
                 written.kept += 1
                 continue
