@@ -23,10 +23,12 @@ final class ScanCommandTests: TemporaryFolderTestCase {
         let run = try Vitrine.run(["scan", folder])
         XCTAssertEqual(run.status, 1, run.stderr)
         let manifest = try run.json()
-        XCTAssertEqual(manifest["schema"] as? String, "vitrine-manifest/1")
+        XCTAssertEqual(manifest["schema"] as? String, "vitrine-manifest/2")
         let list = items(manifest)
         XCTAssertEqual(list.map { $0["id"] as? String }, ["astronaut", "coffee", "orientation-landscape-6", "sub/img2", "sub/img10"])
-        XCTAssertEqual(list.map { $0["position"] as? String }, ["1 of 5", "2 of 5", "3 of 5", "4 of 5", "5 of 5"])
+        // Counters are the album's: the folder's three, then sub/'s two.
+        XCTAssertEqual(list.map { $0["position"] as? String }, ["1 of 3", "2 of 3", "3 of 3", "1 of 2", "2 of 2"])
+        XCTAssertEqual(list.map { $0["album"] as? String }, ["", "", "", "sub", "sub"])
         let rotated = try XCTUnwrap(list.first { $0["id"] as? String == "orientation-landscape-6" })
         XCTAssertEqual(rotated["width"] as? Int, 600)
         XCTAssertEqual(rotated["height"] as? Int, 400)
@@ -41,9 +43,12 @@ final class ScanCommandTests: TemporaryFolderTestCase {
         let first = try Vitrine.run(["scan", "--cyclic", "--jobs", "2", folder])
         let second = try Vitrine.run(["scan", folder, "--cyclic", "-j", "1"])
         XCTAssertEqual(first.stdout, second.stdout)
+        // Each album wraps on itself.
         let list = items(try first.json())
-        XCTAssertEqual(list.last?["next"] as? String, list.first?["id"] as? String)
-        XCTAssertEqual(list.first?["prev"] as? String, list.last?["id"] as? String)
+        XCTAssertEqual(list[2]["next"] as? String, list[0]["id"] as? String)
+        XCTAssertEqual(list[0]["prev"] as? String, list[2]["id"] as? String)
+        XCTAssertEqual(list[4]["next"] as? String, "sub/img2")
+        XCTAssertEqual(list[3]["prev"] as? String, "sub/img10")
         XCTAssertEqual(try first.json()["cyclic"] as? Bool, true)
     }
 
@@ -60,8 +65,11 @@ final class ScanCommandTests: TemporaryFolderTestCase {
     func testOrderOptionsAndReverse() throws {
         let byName = items(try Vitrine.run(["scan", "--order", "name", folder]).json()).map { $0["id"] as? String }
         XCTAssertEqual(byName.suffix(2), ["sub/img10", "sub/img2"])
+        // --reverse reverses the items within each album; the albums keep their order.
         let reversed = items(try Vitrine.run(["scan", "--reverse", folder]).json()).map { $0["id"] as? String }
-        XCTAssertEqual(reversed.first, "sub/img10")
+        XCTAssertEqual(reversed, ["orientation-landscape-6", "coffee", "astronaut", "sub/img10", "sub/img2"])
+        let flat = items(try Vitrine.run(["scan", "--reverse", "--albums", "none", folder]).json()).map { $0["id"] as? String }
+        XCTAssertEqual(flat.first, "sub/img10")
     }
 
     func testNDJSONPrintsOneItemPerLine() throws {

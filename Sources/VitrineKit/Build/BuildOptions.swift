@@ -27,6 +27,9 @@ public struct BuildOptions: Sendable {
     /// Videos copied into `media/` for the page to play, their metadata removed: default on;
     /// nil for none.
     public var videoCopies: MediaCopySpec? = MediaCopySpec()
+    /// Copies of the photos' originals in `originals/`, for a download link (`--originals
+    /// copy`): default none.
+    public var originals: OriginalCopySpec?
     /// Write `index.html`, the gallery's page: default on.
     public var page = true
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
@@ -78,7 +81,7 @@ public struct BuildOptions: Sendable {
     /// The folders below the site that per-item outputs are written in (`thumbs`, `tiles`).
     public var outputFolders: [String] {
         var folders: [String] = []
-        for path in renditions.map(\.folder) + [tiles?.folder, videoCopies?.folder].compactMap({ $0 }) {
+        for path in renditions.map(\.folder) + [tiles?.folder, videoCopies?.folder, originals?.folder].compactMap({ $0 }) {
             guard let folder = path.split(separator: "/").first.map(String.init), !folders.contains(folder) else { continue }
             folders.append(folder)
         }
@@ -86,11 +89,11 @@ public struct BuildOptions: Sendable {
     }
 
     /// The per-item outputs, in the order they are listed: renditions, placeholder, tiles, the
-    /// cells contact sheets are composed from, and videos' copies.
+    /// cells contact sheets are composed from, videos' copies and photos' originals.
     public var outputs: [AnyOutput] {
         renditions.map(AnyOutput.init) + (placeholder == .none ? [] : [AnyOutput(PlaceholderSpec(placeholder))])
             + (tiles.map { [AnyOutput($0)] } ?? []) + (sheet.map { [AnyOutput($0.cellOutput)] } ?? [])
-            + (videoCopies.map { [AnyOutput($0)] } ?? [])
+            + (videoCopies.map { [AnyOutput($0)] } ?? []) + (originals.map { [AnyOutput($0)] } ?? [])
     }
 }
 

@@ -24,7 +24,7 @@ struct SheetReuse: Codable {
     static func plan(_ manifest: Manifest, phase: SheetPhase, kept: [SheetPageRecord],
                      force: Bool) -> (make: Int, keep: Int, remove: Int, actions: [String]) {
         let byPath = Dictionary(kept.map { ($0.sheet.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let plans = phase.pagePlans(of: manifest, entries: phase.entries(of: manifest))
+        let plans = phase.pagePlans(of: manifest)
         var result = (make: 0, keep: 0, remove: 0, actions: [String]())
         for plan in plans {
             let keeps = !force && byPath[plan.name]?.fingerprint == plan.fingerprint && FileStat.isFile(Path.join(phase.folder, plan.name))

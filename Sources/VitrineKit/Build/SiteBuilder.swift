@@ -181,12 +181,27 @@ public struct SiteBuilder {
         for path in gone.sorted() {
             do { try folder.remove(path) } catch { refused.append("\(state.path): \(error)") }
         }
+        removeEmptiedFolders(of: gone, below: Path.parent(of: phase.fileName), in: folder)
         do {
             try state.setNote(SheetReuse.noteKey, try JSONEncoder.compact.encode(SheetReuse(pages: drawn.records)))
         } catch {
             throw .state(.recordSheets, path: state.path, underlying: error)
         }
         return (drawn.drawn, drawn.kept, gone.count)
+    }
+
+    /// The folders of albums that went, left empty once their pages were removed: each
+    /// removed page's folders up to (not including) `top`, while they are empty (`rmdir`
+    /// removes nothing else).
+    private func removeEmptiedFolders(of removed: Set<String>, below top: String, in folder: SiteFolder) {
+        let folders = Set(removed.map { Path.parent(of: $0) }.filter { Path.isBelow($0, top, orSame: false) })
+        // Deepest first, so that a parent emptied by its child's removal goes too.
+        for start in folders.sorted(by: { $0.count > $1.count }) {
+            var current = start
+            while Path.isBelow(current, top, orSame: false), let full = try? folder.confined(current), rmdir(full) == 0 {
+                current = Path.parent(of: current)
+            }
+        }
     }
 
     /// The contact sheets' phase of this build, nil without sheets.

@@ -119,6 +119,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var sheet: VideoSheet?
     /// A copy of the source in the site, for a page to play (`build`, videos).
     @Boxed public var media: MediaCopy?
+    /// A copy of a photo's original in the site, for a download link (`build --originals copy`).
+    @Boxed public var original: MediaCopy?
 
     /// What messages and `errors` call the item: its URL, else its source's path, else its id.
     public var name: String { source.map { $0.url ?? $0.path } ?? id }

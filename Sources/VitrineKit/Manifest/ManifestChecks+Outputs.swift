@@ -30,6 +30,7 @@ extension ManifestChecks {
             }
         }
         if let media = item["media"], media.kind == .object { checkInside(media["path"], at + "/media/path") }
+        if let original = item["original"], original.kind == .object { checkInside(original["path"], at + "/original/path") }
         if let sheet = item["sheet"], sheet.kind == .object {
             checkInside(sheet["path"], at + "/sheet/path")
             if let times = sheet["times"], times.kind == .array {
@@ -42,13 +43,20 @@ extension ManifestChecks {
         }
     }
 
-    /// The gallery's contact sheets: paths inside, pages 1…n in order, ids of items that exist.
+    /// The gallery's contact sheets: paths inside, pages 1…n in order (within each album when
+    /// they are an album's), albums and ids of items that exist.
     mutating func checkSheets(knownIDs: [String: Int]) {
         guard let sheets = root["sheets"], sheets.kind == .array else { return }
+        let albums = Set((root["albums"].map { Array($0.elements) } ?? []).compactMap { $0["id"]?.string })
+        var pages: [String?: Int] = [:]
         for (number, sheet) in sheets.elements.enumerated() where sheet.kind == .object {
             let at = "/sheets/\(number)"
             checkInside(sheet["path"], at + "/path")
-            if let page = sheet["page"], let value = page.int, value != number + 1 { add(page, at + "/page", "is \(value), should be \(number + 1)") }
+            let album = sheet["album"]?.string
+            if let node = sheet["album"], let album, !albums.contains(album) { add(node, at + "/album", "'\(album)' is not an album's id") }
+            let expected = (pages[album] ?? 0) + 1
+            pages[album] = expected
+            if let page = sheet["page"], let value = page.int, value != expected { add(page, at + "/page", "is \(value), should be \(expected)") }
             for (place, node) in (sheet["items"].map { Array($0.elements) } ?? []).enumerated() {
                 if let id = node.string, knownIDs[id] == nil { add(node, at + "/items/\(place)", "'\(id)' is not an item's id") }
             }

@@ -143,6 +143,15 @@ public enum ManifestSchema {
             "bytes": { "type": "integer", "minimum": 0 }
           }
         },
+        "original": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "$ref": "#/$defs/relativePath" },
+            "bytes": { "type": "integer", "minimum": 0 }
+          }
+        },
         "view": { "type": "object" }
       },
       "if": { "properties": { "kind": { "const": "custom" } } },
@@ -295,7 +304,8 @@ public enum ManifestSchema {
         "page": { "type": "integer", "minimum": 1 },
         "width": { "type": "integer", "minimum": 1 },
         "height": { "type": "integer", "minimum": 1 },
-        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } }
+        "items": { "type": "array", "items": { "$ref": "#/$defs/id" } },
+        "album": { "$ref": "#/$defs/albumID" }
       }
     },
     "videoSheet": {

@@ -82,7 +82,8 @@ public struct ItemPlanner: Sendable {
     /// ``planned(for:)``, each with its output's place in ``outputs``.
     func numbered(for item: Item) -> [(output: Int, planned: PlannedOutput)] {
         guard let itemSource = item.source else { return [] }
-        let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path)
+        let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path,
+            format: item.format)
         return outputs.indices.compactMap { number in
             outputs[number].target(for: planning).map { (number, PlannedOutput(output: outputs[number], target: $0)) }
         }

@@ -1,6 +1,6 @@
 /// One kind of thing vitrine makes from one item: a thumbnail rendition, a placeholder hash, a
-/// zoom-tile pyramid, a contact-sheet cell, a video's sheet or a copy of a video
-/// (``OutputKinds/all``).
+/// zoom-tile pyramid, a contact-sheet cell, a video's sheet, a copy of a video or of a photo's
+/// original (``OutputKinds/all``).
 ///
 /// A value of a kind is its settings, small and `Hashable`, as Nuke's image processors are: its
 /// ``identifier`` names everything that shapes the output, so it is also the cache key of an
@@ -89,13 +89,16 @@ public struct PlanningItem: Sendable {
     public var height: Int
     /// The source's path as the manifest shows it (for its extension); default none.
     public var sourceName: String?
+    /// The decoder's name of its format (`jpeg`, `heif`), as the manifest's `format`; default none.
+    public var format: String?
 
-    public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil) {
+    public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil, format: String? = nil) {
         self.id = id
         self.kind = kind
         self.width = width
         self.height = height
         self.sourceName = sourceName
+        self.format = format
     }
 }
 
@@ -124,7 +127,7 @@ public struct OutputTarget: Codable, Hashable, Sendable {
 /// Every kind a worker can make. A new kind is added here (and nowhere in the pool).
 public enum OutputKinds {
     public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self, SheetCellSpec.self,
-        VideoSheetSpec.self, MediaCopySpec.self]
+        VideoSheetSpec.self, MediaCopySpec.self, OriginalCopySpec.self]
 
     static func named(_ name: String) -> (any OutputKind.Type)? { all.first { $0.kindName == name } }
 }

@@ -58,9 +58,10 @@ public struct MediaCopySpec: OutputKind {
     }
 }
 
-/// A copy of an item's source in the site (a video, for a page to play).
+/// A copy of an item's source in the site: a video's, for a page to play (`media`), or a
+/// photo's original, for a download link (`original`).
 public struct MediaCopy: Codable, Equatable, Sendable {
-    /// Below the site, `/`-separated: `media/clip.mp4`.
+    /// Below the site, `/`-separated: `media/clip.mp4`, `originals/beach/dsc-0042.jpg`.
     public var path: String
     public var bytes: Int
 }

@@ -8,13 +8,17 @@ public struct ContactSheet: Codable, Equatable, Sendable {
     public var height: Int
     /// The ids of the items on it, in the order of their cells.
     public var items: [String]
+    /// The id of the album whose items it shows (`""` for the root); absent in a gallery
+    /// without albums. `page` counts within the album.
+    public var album: String?
 
-    public init(path: String, page: Int, width: Int, height: Int, items: [String]) {
+    public init(path: String, page: Int, width: Int, height: Int, items: [String], album: String? = nil) {
         self.path = path
         self.page = page
         self.width = width
         self.height = height
         self.items = items
+        self.album = album
     }
 }
 

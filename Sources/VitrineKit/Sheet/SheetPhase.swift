@@ -3,8 +3,9 @@ import VipsKit
 
 /// The contact sheet as a whole-gallery phase: every item's cell is made by the workers
 /// (``SheetCellSpec``, shrink-on-load), then each page is composed here from the cells, in
-/// gallery order, with the items' numbers, selection badges and captions as the manifest has
-/// them, and files that could not be used as placeholder cells after them. Each page is
+/// gallery order (with albums, album by album: ``sets(of:)``), with the items' numbers,
+/// selection badges and captions as the manifest has them, and files that could not be used
+/// as placeholder cells after them. Each page is
 /// written through a temporary file and a rename, and listed in the manifest's `sheets`.
 public struct SheetPhase: GalleryPhase {
     public var settings: SheetSettings
@@ -52,15 +53,13 @@ public struct SheetPhase: GalleryPhase {
     /// - Parameter keeping: pages an earlier run drew, by path: one whose fingerprint is the
     ///   page's now, and whose file is there, is kept as it is. Default none.
     func draw(on manifest: inout Manifest, context: GalleryPhaseContext, keeping: [String: SheetPageRecord] = [:]) -> Drawn {
-        let entries = entries(of: manifest)
-        let plans = pagePlans(of: manifest, entries: entries)
+        let plans = pagePlans(of: manifest)
         guard !plans.isEmpty else { return Drawn() }
         let kept = plans.map { plan in
             keeping[plan.name].flatMap { $0.fingerprint == plan.fingerprint && FileStat.isFile(Path.join(folder, plan.name)) ? $0 : nil }
         }
         let drawing = plans.indices.filter { kept[$0] == nil }
         context.listener?.receive(.started(phase: .sheet, total: drawing.count))
-        let title = settings.title ?? manifest.title
         // Every operation of a page is used once: libvips' cache would keep them, and with them
         // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
         // (libvips is started first: its cache does not exist before.) liborc writes its code
@@ -96,24 +95,24 @@ public struct SheetPhase: GalleryPhase {
             for number in stride(from: lane, to: drawing.count, by: lanes).map({ drawing[$0] }) {
                 // Stopped: the pages left are not drawn (nor listed).
                 if context.isCancelled() { break }
-                let plan = plans[number], range = plans[number].range
+                let plan = plans[number]
                 let path = Path.join(folder, plan.name)
-                let layout = SheetLayout(settings: settings, cells: range.count, hasHeader: settings.header && title != nil,
+                let layout = SheetLayout(settings: settings, cells: plan.cells.count, hasHeader: plan.title != nil,
                     hasFooter: settings.footer)
-                let cells = entries[range].map { cell(for: $0, in: shown, context: context) }
-                var page = SheetPage(layout: layout, cells: cells, title: title.map { StyledText(plain: $0) })
-                let footer = footer(page: number, of: plans.count, range: range, entries: entries.count)
-                (page.footerLeft, page.footerRight) = (footer[0], footer[1])
+                let cells = plan.cells.map { cell(for: $0.entry, number: $0.number, in: shown, context: context) }
+                var page = SheetPage(layout: layout, cells: cells, title: plan.title.map { StyledText(plain: $0) })
+                (page.footerLeft, page.footerRight) = (plan.footer[0], plan.footer[1])
                 let result: Result<ContactSheet, SheetFailure>
                 do {
                     let image = try SheetComposer.compose(page, settings: settings, numbers: numbers)
                     let data = try ImageEncoder.encode(image, with: settings.encoding)
                     try AtomicFile.write(data, to: path)
-                    let ids = entries[range].compactMap { entry -> String? in
-                        if case .item(let index) = entry { return shown.items[index].id }
+                    let ids = plan.cells.compactMap { cell -> String? in
+                        if case .item(let index) = cell.entry { return shown.items[index].id }
                         return nil
                     }
-                    result = .success(ContactSheet(path: plan.name, page: plan.number, width: image.width, height: image.height, items: ids))
+                    result = .success(ContactSheet(path: plan.name, page: plan.number, width: image.width, height: image.height, items: ids,
+                        album: plan.album))
                 } catch let error as VipsError {
                     result = .failure(SheetFailure(path: path, message: "cannot make the sheet: " + error.message))
                 } catch {
@@ -149,28 +148,29 @@ public struct SheetPhase: GalleryPhase {
         return drawn
     }
 
-    /// The cell of an entry: the item's picture (the workers' cell) with its number, selection
-    /// and caption, or a placeholder for a file that failed (or a cell that cannot be read back).
-    func cell(for entry: Entry, in manifest: Manifest, context: GalleryPhaseContext) -> SheetCell {
+    /// The cell of an entry: the item's picture (the workers' cell) with its number (its place
+    /// in the album, or the gallery without albums), selection and caption, or a placeholder
+    /// for a file that failed (or a cell that cannot be read back).
+    func cell(for entry: Entry, number: Int, in manifest: Manifest, context: GalleryPhaseContext) -> SheetCell {
         switch entry {
         case .failure(let error):
             return SheetCell(content: .placeholder(name: Path.name(of: error.path), reason: Self.label(error.reason)))
         case .item(let index):
             let item = manifest.items[index]
             let cellPath = Path.join(context.outputFolder, settings.cellOutput.path(forID: item.id))
-            let number = settings.numbers ? index + 1 : nil
+            let badge = settings.numbers ? number : nil
             let caption = Self.caption(of: item)
             // A custom item without an SVG has no picture: a card with its title stands for it.
             if item.kind == .custom, item.source == nil {
-                return SheetCell(content: .card(title: item.title ?? item.id), number: number, selection: item.selection, caption: caption)
+                return SheetCell(content: .card(title: item.title ?? item.id), number: badge, selection: item.selection, caption: caption)
             }
             do {
                 // Into memory: a cell is small, and the page reads it out of order.
                 let picture = try Image.load(cellPath).copyToMemory()
-                return SheetCell(content: .picture(picture), number: number, selection: item.selection, caption: caption)
+                return SheetCell(content: .picture(picture), number: badge, selection: item.selection, caption: caption)
             } catch {
                 return SheetCell(content: .placeholder(name: Path.name(of: item.name), reason: Self.label(.unreadable)),
-                    number: number, caption: caption)
+                    number: badge, caption: caption)
             }
         }
     }

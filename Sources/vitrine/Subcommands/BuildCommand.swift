@@ -22,7 +22,7 @@ enum BuildCommand {
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
-            keepLocation, keepMetadata, noVideoCopies, noPage, force, overwrite, dryRun, config, shardCount, merge)
+            keepLocation, keepMetadata, noVideoCopies, originals, noPage, force, overwrite, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
 
@@ -62,7 +62,10 @@ enum BuildCommand {
     static let sheetPerPage = Option.value("sheet-per-page", placeholder: "N", .integer(in: 1...100_000),
         defaultDescription: "columns x \(SheetSettings.defaultRows)", help: "contact sheets: cells a page")
     static let keepLocation = Option.flag("keep-location", help: "keep GPS coordinates in the manifest (place names are always kept)")
-    static let keepMetadata = Option.flag("keep-metadata", help: "keep the videos' metadata in their copies in media/ (removed by default)")
+    static let keepMetadata = Option.flag("keep-metadata",
+        help: "keep the metadata in the copies in media/ and originals/ (removed by default)")
+    static let originals = Option.value("originals", placeholder: "HOW", .choice, default: OriginalsMode.default,
+        help: "copy: each photo's original in originals/, for a download link (HEIC/AVIF only with --keep-metadata); none")
     static let noVideoCopies = Option.flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)")
     static let noPage = Option.flag("no-page", help: "no index.html")
     static let force = Option.flag("force", help: "make everything again, whatever was made before")
@@ -150,6 +153,7 @@ enum BuildCommand {
         options.keepLocation = command[keepLocation]
         options.page = !command[noPage]
         options.videoCopies = command[noVideoCopies] ? nil : MediaCopySpec(keepMetadata: command[keepMetadata])
+        options.originals = command[originals] == .copy ? OriginalCopySpec(keepMetadata: command[keepMetadata]) : nil
         options.posterAt = command[posterAt]
         options.placeholder = command[placeholder]
         let encoding = Encoding(format: command[format], quality: command[quality])

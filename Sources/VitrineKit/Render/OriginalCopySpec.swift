@@ -1,0 +1,68 @@
+import Foundation
+
+/// A copy of a photo's original in the site, for a page's download link (`build --originals
+/// copy`): `originals/<id>.<ext>`, its metadata removed by exiv2 (``MetadataRemoval``), or as
+/// it is when ``keepMetadata``. Never a link into the sources: a site is published on its own.
+///
+/// A photo whose format exiv2 cannot write (HEIC, AVIF, GIF…) gets no copy unless
+/// ``keepMetadata``: a copy that still says where it was taken is not what was asked for.
+public struct OriginalCopySpec: OutputKind {
+    public static let kindName = "original-copy"
+
+    /// Keep the original's metadata: default off (a site is published).
+    public var keepMetadata = false
+    /// The folder below the output folder the copies go in: default `originals`.
+    public var folder = "originals"
+
+    public init(keepMetadata: Bool = false) { self.keepMetadata = keepMetadata }
+
+    public var identifier: String { keepMetadata ? "copy" : "copy-no-metadata" }
+
+    public struct Made: Codable, Equatable, Sendable {
+        public var bytes: Int
+    }
+
+    /// Photos only; without ``keepMetadata``, only those whose metadata exiv2 can remove.
+    public func target(for item: PlanningItem) -> OutputTarget? {
+        guard item.kind == .image, keepMetadata || MetadataRemoval.writableFormats.contains(item.format ?? "") else { return nil }
+        return OutputTarget(paths: [Path.join(folder, item.id + "." + extensionName(of: item))], sourceScale: nil)
+    }
+
+    /// The source's own extension, lower-cased, when it is a plain ASCII word (`jpg`, `png`),
+    /// else the decoder's name of its format.
+    func extensionName(of item: PlanningItem) -> String {
+        let ending = Path.fileExtension(of: item.sourceName ?? "").lowercased()
+        if !ending.isEmpty && ending.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) { return ending }
+        return item.format ?? "image"
+    }
+
+    public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
+        let scratch = try staging.scratchFolder()
+        let copy = Path.join(scratch, Path.name(of: target.paths[0]))
+        do { try FileCopy.copy(regularFile: InputPath(picture.source.path), to: copy) } catch {
+            throw ItemFailure.write("cannot copy the original: \(error.description)")
+        }
+        if !keepMetadata {
+            do { try MetadataRemoval.remove(from: copy) } catch {
+                throw ItemFailure.write("cannot remove the metadata of the original's copy: \(error.description)")
+            }
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0
+        try staging.stageMove(copy, to: target.paths[0])
+        return Made(bytes: bytes)
+    }
+
+    public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
+        item.original = MediaCopy(path: target.paths[0], bytes: made.bytes)
+    }
+}
+
+/// Whether a site holds copies of the photos' originals: `build --originals`.
+public enum OriginalsMode: String, CaseIterable, Sendable {
+    /// A copy of each photo (``OriginalCopySpec``), its metadata removed unless kept.
+    case copy
+    /// No copies (default).
+    case none
+
+    public static let `default` = OriginalsMode.none
+}
