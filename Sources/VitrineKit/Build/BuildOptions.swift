@@ -32,6 +32,11 @@ public struct BuildOptions: Sendable {
     public var originals: OriginalCopySpec?
     /// Write `index.html`, the gallery's page: default on.
     public var page = true
+    /// Write ``iiifManifestName``, a IIIF Presentation 3 manifest of the gallery with its albums
+    /// as Ranges (``IIIFPresentation``): default off. Needs IIIF tiles with a base URL.
+    public var iiifManifest = false
+    /// The IIIF Presentation manifest's name below the site.
+    public static let iiifManifestName = "iiif-manifest.json"
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.

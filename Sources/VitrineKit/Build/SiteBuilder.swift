@@ -226,6 +226,20 @@ public struct SiteBuilder {
         }
         try stopIfCancelled()
         try writePage(of: manifest, manifestFile: path)
+        try writePresentation(of: manifest)
+    }
+
+    /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),
+    /// left alone when it says the same: a rebuild that changes nothing writes nothing.
+    func writePresentation(of manifest: Manifest) throws(Failure) {
+        guard options.iiifManifest, let baseURL = options.tiles?.baseURL else { return }
+        let path = Path.join(options.site, BuildOptions.iiifManifestName)
+        do {
+            let document = try IIIFPresentation.manifest(of: manifest, baseURL: baseURL, path: BuildOptions.iiifManifestName)
+            try AtomicFile.writeIfChanged(document, to: path)
+        } catch {
+            throw .manifest(path: path, underlying: error)
+        }
     }
 
     /// Throws ``Failure/cancelled`` once the maker was cancelled (a signal), between steps that
