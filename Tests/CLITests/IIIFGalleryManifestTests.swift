@@ -65,6 +65,21 @@ final class IIIFGalleryManifestTests: TemporaryFolderTestCase {
         }
         XCTAssertEqual((found[base + "/range/2019"]?["label"] as? [String: [String]])?["none"], ["Twenty nineteen"])
         XCTAssertEqual(found[base + "/range/2019/rome/day2"]?["parent"] as? String, base + "/range/2019/rome")
+
+        // A rebuild that changes nothing leaves it alone; one that finds it gone writes it again.
+        let arguments = ["build", library, "-o", site, "--tile-layout", "iiif3", "--base-url", base, "--iiif-manifest"]
+        let written = try modified(site + "/iiif-manifest.json")
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(try Vitrine.run(arguments).status, 0)
+        XCTAssertEqual(try modified(site + "/iiif-manifest.json"), written)
+        try FileManager.default.removeItem(atPath: site + "/iiif-manifest.json")
+        let again = try Vitrine.run(arguments)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try json(site + "/iiif-manifest.json") as NSDictionary, document as NSDictionary)
+    }
+
+    private func modified(_ path: String) throws -> Date {
+        try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
     }
 
     /// Without albums, no Ranges; without an IIIF tile layout, no such manifest (said once).

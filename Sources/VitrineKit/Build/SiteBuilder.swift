@@ -136,7 +136,9 @@ public struct SiteBuilder {
             {
                 try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,
                     outputs: 0, pages: pages, manifest: stamp,
-                    page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil, said: built.said), in: state)
+                    page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil,
+                    presentation: options.iiifManifest ? FileStamp(path: Path.join(site, BuildOptions.iiifManifestName)) : nil,
+                    said: built.said), in: state)
             }
         }
         report.manifest = manifest
