@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Drive vitrine's gallery page in Debian's headless Chromium and report what it shows.
 
-    page_check.py URL --report FILE [--screenshots DIR] [--open I --presses K]
-                  [--zoom I] [--tiles I] [--gap-at I] [--xss] [--thumbhash]
+    page_check.py URL --report FILE [--manifest FILE] [--window WxH] [--screenshots DIR]
+                  [--open I --presses K] [--zoom I] [--tiles I] [--gap-at I] [--xss] [--thumbhash]
+                  [--journey ALBUM] [--deep-link ID] [--elements ALBUM]
 
 Loads URL (file:// or http://) in a 1280x800 window and writes a JSON report of facts the
-calling test asserts on: the cells (order, badges, placeholders), the viewer's counter after
+calling test asserts on: the cells of the view shown (order, badges, placeholders), the
+history journey album list → album → item → Back → Back (--journey), an item opened by its
+link with its info panel (--deep-link), the element count at the top, middle and end of a
+large album (--elements), the viewer's counter after
 key presses, zoom widths, tile levels, page rectangles, every request the page made (from the
 DevTools network log that chromedriver gives with goog:loggingPrefs), console messages, and
 with --xss what recorders installed before the page's own script saw (alert, print, fetch…)
@@ -22,6 +26,7 @@ import json
 import os
 import sys
 import time
+from urllib.parse import quote
 
 try:
     from selenium import webdriver
@@ -57,20 +62,24 @@ document.querySelectorAll('*').forEach(function (element) {
   });
   if (['iframe', 'object', 'embed', 'form', 'base', 'meta', 'link'].indexOf(element.localName) >= 0 && !element.closest('head')) found.push(element.localName);
 });
-return { found: found, scripts: document.scripts.length, calls: window.__vitrineCalls || null };
+return { found: found, scripts: Array.prototype.map.call(document.scripts, function (s) { return s.getAttribute('src'); }), calls: window.__vitrineCalls || null };
 """
 
 
-def browser(recorders):
+def browser(recorders, window="1280,800"):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800", "--hide-scrollbars",
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=" + window, "--hide-scrollbars",
                      "--force-device-scale-factor=1", "--disable-background-networking", "--no-first-run"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     if recorders:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDERS})
+    # The window's inside (innerWidth × innerHeight) is the size asked, whatever its frame takes.
+    width, height = (int(part) for part in window.split(","))
+    frame = driver.execute_script("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+    driver.set_window_size(width + frame[0], height + frame[1])
     return driver
 
 
@@ -114,10 +123,24 @@ def counter(driver):
     return driver.execute_script("return document.querySelector('#viewer .counter').textContent")
 
 
+CELL = "#grid .cell[data-index=\"%d\"]"
+
+
 def open_cell(driver, index):
-    driver.execute_script("document.querySelectorAll('#grid .cell')[arguments[0]].scrollIntoView()", index)
-    driver.find_elements("css selector", "#grid .cell")[index].click()
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", CELL % index)
+    driver.find_element("css selector", CELL % index).click()
     settle(driver)
+
+
+def open_item(driver, item_id):
+    """Opens an item by its URL, as a link followed in the page."""
+    driver.execute_script("location.hash = '#/i/' + encodeURIComponent(arguments[0])", item_id)
+    wait_for(driver, "var v = document.getElementById('viewer'); return !v.hidden && v.querySelector('.page[data-slot=\"0\"]');")
+    settle(driver)
+
+
+def element_count(driver):
+    return driver.execute_script("return document.getElementsByTagName('*').length")
 
 
 def press(driver, key):
@@ -157,21 +180,32 @@ def main(argv=None):
     parser.add_argument("--gap-at", type=int)
     parser.add_argument("--xss", action="store_true")
     parser.add_argument("--thumbhash", action="store_true")
+    parser.add_argument("--manifest")
+    parser.add_argument("--window", default="1280x800")
+    parser.add_argument("--journey")
+    parser.add_argument("--deep-link")
+    parser.add_argument("--elements")
     args = parser.parse_args(argv)
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
         print("page_check: Debian's chromium and chromium-driver are needed (.ci/install-deps)", file=sys.stderr)
         return 2
 
     report = {}
-    driver = browser(recorders=args.xss)
+    driver = browser(recorders=args.xss, window=args.window.replace("x", ","))
     try:
         driver.get(args.url)
         report["ready"] = wait_for(driver, "return document.documentElement.getAttribute('data-vitrine-ready')")
         settle(driver, 0.6)
-        manifest = driver.execute_script("return JSON.parse(document.getElementById('vitrine-manifest').textContent)")
+        manifest = {"items": []}
+        if args.manifest:
+            with open(args.manifest) as source:
+                manifest = json.load(source)
         report["title"] = driver.title
         report["cells"] = cells(driver)
-        report["gridGap"] = driver.execute_script("return getComputedStyle(document.getElementById('grid')).columnGap")
+        # The space between the first two cells of a row, as drawn.
+        report["gridGap"] = driver.execute_script("""var a = document.querySelector('#grid .cell[data-index="0"]'), b = document.querySelector('#grid .cell[data-index="1"]');
+if (!a || !b) return null; var r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+return Math.round(s.left - r.right) + 'px';""")
         if args.screenshots:
             os.makedirs(args.screenshots, exist_ok=True)
             driver.save_screenshot(os.path.join(args.screenshots, "grid.png"))
@@ -232,6 +266,12 @@ return Array.prototype.map.call(document.querySelectorAll('#viewer .page'), func
             report["resources"] = driver.execute_script(
                 "return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
             press(driver, Keys.ESCAPE)
+        if args.journey is not None:
+            report["journey"] = journey(driver, args.journey)
+        if args.deep_link is not None:
+            report["deepLink"] = deep_link(driver, args.url, args.deep_link)
+        if args.elements is not None:
+            report["elements"] = elements(driver, args.url, args.elements)
         if args.xss:
             report["xss"] = walk_captions(driver, manifest)
         report["video"] = video_facts(driver, manifest)
@@ -292,9 +332,9 @@ def fixed_points(driver, manifest):
 
 def video_facts(driver, manifest):
     """Opens the first video: its source and poster, and whether its metadata loaded."""
-    for index, item in enumerate(manifest["items"]):
+    for item in manifest["items"]:
         if item.get("kind") == "video":
-            open_cell(driver, index)
+            open_item(driver, item["id"])
             wait_for(driver, "var v = document.querySelector('.page[data-slot=\"0\"] video'); return v && v.readyState >= 1;", 8)
             facts = driver.execute_script("""var v = document.querySelector('.page[data-slot="0"] video');
 return v ? { src: v.getAttribute('src'), poster: v.getAttribute('poster'), currentSrc: v.currentSrc, readyState: v.readyState,
@@ -302,6 +342,96 @@ return v ? { src: v.getAttribute('src'), poster: v.getAttribute('poster'), curre
             press(driver, Keys.ESCAPE)
             return facts
     return None
+
+
+SCROLL = "return [window.scrollX, window.scrollY]"
+VIEW = """return { hash: location.hash, album: document.getElementById('album-title').textContent,
+  viewer: !document.getElementById('viewer').hidden, counter: document.querySelector('#viewer .counter').textContent,
+  scrollY: window.scrollY, crumbs: Array.prototype.map.call(document.querySelectorAll('#breadcrumbs li'), function (l) { return l.textContent; }) };"""
+
+
+def journey(driver, album):
+    """The album list scrolled down, an album opened (and scrolled), an item opened, Back, Back."""
+    steps = []
+    driver.execute_script("window.scrollTo(0, Math.min(250, document.documentElement.scrollHeight - innerHeight))")
+    settle(driver, 0.3)
+    steps.append(driver.execute_script(VIEW))
+    link = driver.find_element("css selector", '#albums a[data-album="%s"]' % album)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", link)
+    settle(driver, 0.2)
+    steps[0]["scrollY"] = driver.execute_script("return window.scrollY")
+    link.click()
+    wait_for(driver, "return document.querySelector('#grid .cell')")
+    driver.execute_script("window.scrollTo(0, Math.min(120, document.documentElement.scrollHeight - innerHeight))")
+    settle(driver, 0.3)
+    steps.append(driver.execute_script(VIEW))
+    index = driver.execute_script("var c = document.querySelectorAll('#grid .cell'); return Number(c[Math.min(1, c.length - 1)].getAttribute('data-index'))")
+    driver.find_element("css selector", CELL % index).click()
+    settle(driver)
+    steps.append(driver.execute_script(VIEW))
+    driver.back()
+    wait_for(driver, "return document.getElementById('viewer').hidden")
+    settle(driver, 0.3)
+    steps.append(driver.execute_script(VIEW))
+    steps[-1]["focus"] = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-index')")
+    driver.back()
+    wait_for(driver, "return location.hash === '' || location.hash === '#/a/'", 5)
+    settle(driver, 0.3)
+    steps.append(driver.execute_script(VIEW))
+    driver.forward()
+    settle(driver, 0.3)
+    steps.append(driver.execute_script(VIEW))
+    return steps
+
+
+def deep_link(driver, url, item_id):
+    """A fresh load of the item's link: the viewer's counter, alt text and info panel."""
+    driver.get(url.split("#")[0] + "#/i/" + quote(item_id, safe=""))
+    wait_for(driver, "return document.documentElement.getAttribute('data-vitrine-ready')")
+    wait_for(driver, "var v = document.getElementById('viewer'); return !v.hidden && v.querySelector('.page[data-slot=\"0\"]');")
+    settle(driver)
+    facts = driver.execute_script(VIEW)
+    facts["alt"] = driver.execute_script("var p = document.querySelector('.page[data-slot=\"0\"] img.picture'); return p ? p.alt : null;")
+    press(driver, "i")
+    facts["info"] = driver.execute_script("""var info = document.querySelector('#viewer .info'); var facts = { shown: !info.hidden };
+Array.prototype.forEach.call(info.querySelectorAll('dt'), function (dt) { facts[dt.textContent] = dt.nextElementSibling.textContent; });
+return facts;""")
+    press(driver, Keys.ESCAPE)
+    facts["infoAfterEscape"] = driver.execute_script("return !document.querySelector('#viewer .info').hidden")
+    press(driver, Keys.ARROW_RIGHT)
+    facts["afterStep"] = driver.execute_script(VIEW)
+    press(driver, Keys.ESCAPE)
+    settle(driver, 0.3)
+    facts["afterClose"] = driver.execute_script(VIEW)
+    facts["cellAlts"] = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#grid .cell img'), function (i) { return i.alt; })")
+    return facts
+
+
+def elements(driver, url, album):
+    """The album's view: the document's elements at its top, middle and end, the cells shown
+    there, and the time to open its last item from the end."""
+    driver.get(url.split("#")[0] + "#/a/" + quote(album, safe=""))
+    wait_for(driver, "return document.querySelector('#grid .cell')")
+    settle(driver, 0.3)
+    facts = {}
+    for name, where in [("top", "0"), ("middle", "(document.documentElement.scrollHeight - innerHeight) / 2"),
+                        ("end", "document.documentElement.scrollHeight")]:
+        started = time.time()
+        driver.execute_script("window.scrollTo(0, %s)" % where)
+        wait_for(driver, """var cells = document.querySelectorAll('#grid .cell'); if (!cells.length) return false;
+var box = document.getElementById('grid').getBoundingClientRect();
+return Array.prototype.some.call(cells, function (c) { var r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });""")
+        facts[name] = {"elements": element_count(driver), "seconds": time.time() - started,
+                       "indices": driver.execute_script("""return Array.prototype.filter.call(document.querySelectorAll('#grid .cell'), function (c) {
+  var r = c.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map(function (c) { return Number(c.getAttribute('data-index')); });""")}
+    last = max(facts["end"]["indices"]) if facts["end"]["indices"] else None
+    if last is not None:
+        started = time.time()
+        driver.find_element("css selector", CELL % last).click()
+        wait_for(driver, "return document.querySelector('#viewer .counter').textContent")
+        facts["openLast"] = {"seconds": time.time() - started, "counter": driver.execute_script("return document.querySelector('#viewer .counter').textContent")}
+        facts["viewerElements"] = element_count(driver)
+    return facts
 
 
 if __name__ == "__main__":

@@ -26,16 +26,18 @@ final class GalleryPageTests: XCTestCase {
     func testDocumentAllowsOnlyItsOwnScriptAndStyleByHash() throws {
         var manifest = Manifest()
         manifest.title = "A & B <i>"
-        let html = try GalleryPage(site: "/tmp/site").html(for: manifest)
+        let html = GalleryPage(site: "/tmp/site").html(for: manifest)
         let policy = try XCTUnwrap(html.range(of: #"Content-Security-Policy" content="[^"]+""#, options: .regularExpression)
             .map { String(html[$0]) })
         XCTAssertTrue(policy.contains("default-src 'none'"))
-        XCTAssertTrue(policy.contains("script-src '\(PageDocument.hashSource(PageScript.text))'"), policy)
+        XCTAssertTrue(policy.contains("; script-src '\(PageDocument.hashSource(PageScript.text))' 'strict-dynamic';"), policy)
         XCTAssertTrue(policy.contains("style-src '\(PageDocument.hashSource(PageStyle.text))'"), policy)
         XCTAssertFalse(policy.contains("unsafe"), policy)
         XCTAssertTrue(html.contains("<script>\(PageScript.text)</script>"), "the script hashed is the script inline")
         XCTAssertTrue(html.contains("<style>\(PageStyle.text)</style>"))
         XCTAssertTrue(html.contains("<title>A &amp; B &lt;i&gt;</title>"))
+        XCTAssertEqual(GalleryPage(site: "/tmp/site", title: "Given").html(for: manifest).components(separatedBy: "Given").count - 1, 2,
+            "--title names the document and heads the views")
         // The hash is SHA-256 in base64, as `openssl dgst -sha256 -binary | base64` gives it.
         XCTAssertEqual(PageDocument.hashSource("window.done=1;"), "sha256-" + Data(hex: Checksum.sha256(of: Data("window.done=1;".utf8))).base64EncodedString())
         XCTAssertEqual(PageDocument.hashSource(""), "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
@@ -47,42 +49,109 @@ final class GalleryPageTests: XCTestCase {
                        "insertAdjacentHTML", "document.write", "fetch(", "XMLHttpRequest", "import("] {
             XCTAssertFalse(script.contains(banned), "the script uses \(banned)")
         }
-        let html = String(decoding: PageDocument.html(manifestJSON: Data("{}".utf8), pageJSON: Data("{}".utf8), title: nil), as: UTF8.self)
+        let html = String(decoding: PageDocument.html(title: "t"), as: UTF8.self)
         XCTAssertNil(html.range(of: #"\son[a-z]+="#, options: .regularExpression), "no inline event handler")
         XCTAssertNil(html.range(of: #"\sstyle="#, options: .regularExpression), "no style attribute")
-        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 3, "two data blocks and the script")
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "the script only: the data is in pieces beside it")
+        XCTAssertLessThan(html.utf8.count, 200_000)
     }
 
-    func testDataBlockCannotBeEndedByACaption() throws {
+    /// A gallery of albums: `index.html` stays the same size whatever the gallery's, an album's
+    /// items come in chunks, the lookup finds every item, and a caption edited in one album
+    /// rewrites that album's piece only; pieces no longer made go, other files stay.
+    func testPiecesPerAlbumRewrittenOnlyWhenTheyChange() throws {
+        let site = NSTemporaryDirectory() + "vitrine-pieces-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: site) }
         var manifest = Manifest()
-        manifest.description = Caption(style: .plain, text: "</script><script>alert(1)</script><!--", source: "file")
-        let html = try GalleryPage(site: "/tmp/site").html(for: manifest)
-        XCTAssertFalse(html.contains("</script><script>alert"))
-        XCTAssertFalse(html.contains("<!--"))
-        XCTAssertTrue(html.contains(#"\u003c/script>\u003cscript>alert(1)\u003c/script>\u003c!--"#))
-        // What the page reads back is the manifest.
-        let start = try XCTUnwrap(html.range(of: #"<script type="application/json" id="vitrine-manifest">"#))
-        let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let decoded = try ManifestFile.decode(Data(html[start.upperBound..<end.lowerBound].utf8))
-        XCTAssertEqual(decoded, manifest)
+        manifest.title = "Trips"
+        var rome = Album(id: "2019/rome", path: "2019/rome", title: "Rome", parent: "2019")
+        rome.description = Caption(style: .markup, text: "In Rome", markup: "<p>In <b>Rome</b></p>", source: "file")
+        let records = [Album(id: "", path: ""), Album(id: "2019", path: "2019", parent: ""), rome]
+        func item(_ id: String, album: String?) -> Item {
+            var item = Item(id: id, format: "jpeg", width: 40, height: 30, source: Item.Source(path: id + ".JPG", bytes: 1))
+            item.album = album
+            item.renditions = [Rendition(role: .thumbnail, path: "thumbs/\(id).jpg", width: 40, height: 30, format: .jpeg, box: "256x256",
+                fit: .fit, scale: 1, bytes: 1)]
+            return item
+        }
+        manifest.items = [item("alone", album: nil), item("2019/first", album: "2019")]
+            + (0..<1_201).map { item("2019/rome/p\($0)", album: "2019/rome") }
+        manifest.items[5].caption = Caption(style: .plain, text: "The Forum at dawn\nsecond line", source: "sidecar")
+        manifest.albums = AlbumTree.ordered(records, members: [], by: AlbumTree.Ordering())
+        AlbumTree.arrange(&manifest)
+        let page = GalleryPage(site: site)
+        let first = try page.write(manifest)
+        let chunks = ["data/0001.js", "data/2019/0001.js", "data/2019/rome/0001.js", "data/2019/rome/0002.js", "data/2019/rome/0003.js"]
+        XCTAssertEqual(Set(first.rewritten), Set(chunks + ["data/index.js", "index.html"] + (0..<8).map(PageData.bucketPath)))
+        XCTAssertEqual(first.kept, 0)
+        let index = try String(contentsOfFile: site + "/data/index.js", encoding: .utf8)
+        XCTAssertTrue(index.hasPrefix(#"vitrinePiece("data/index.js",{"#), index)
+        XCTAssertTrue(index.contains(#""chunks":3"#) && index.contains(#""title":"Rome""#) && index.contains("<b>Rome</b>"), index)
+        XCTAssertTrue(index.contains(#""title":"Trips""#))
+        let last = try String(contentsOfFile: site + "/data/2019/rome/0003.js", encoding: .utf8)
+        XCTAssertTrue(last.contains(#""start":1000"#) && last.contains(#""id":"2019/rome/p1200""#), String(last.prefix(300)))
+        XCTAssertTrue(last.contains(#""position":"1201 of 1201""#), "positions are the album's")
+        let chunk = try String(contentsOfFile: site + "/data/2019/rome/0001.js", encoding: .utf8)
+        XCTAssertTrue(chunk.contains(#""alt":"The Forum at dawn""#), "alt: the caption's first line")
+        XCTAssertTrue(chunk.contains(#""alt":"p0.JPG""#), "alt: the file's name, never the id")
+        // Every item in its bucket, with its album and position.
+        let target = "2019/rome/p700"
+        let bucket = try String(contentsOfFile: site + "/" + PageData.bucketPath(PageData.bucket(of: target, among: 8)), encoding: .utf8)
+        XCTAssertTrue(bucket.contains(#""2019/rome/p700":["2019/rome",700]"#), String(bucket.prefix(200)))
+        XCTAssertEqual(PageData.bucket(of: "a", among: 256), 0x2C, "FNV-1a of \"a\" is 0xe40c292c")
+        XCTAssertEqual([0, 250, 251, 1_203, 150_000, 10_000_000].map(PageData.bucketCount(for:)), [1, 1, 2, 8, 1_024, 4_096])
+
+        // A caption edited in the root album: its chunk only (the dry run says so first).
+        let before = try modificationTimes(site)
+        Thread.sleep(forTimeInterval: 0.02)
+        var edited = manifest
+        edited.items[0].caption = Caption(style: .plain, text: "Edited", source: "sidecar")
+        XCTAssertEqual(try page.write(edited, dryRun: true).rewritten, ["data/0001.js"])
+        XCTAssertEqual(try modificationTimes(site), before, "a dry run writes nothing")
+        let second = try page.write(edited)
+        XCTAssertEqual(second.rewritten, ["data/0001.js"])
+        XCTAssertEqual(second.kept, first.rewritten.count - 1)
+        let after = try modificationTimes(site)
+        XCTAssertEqual(after.filter { before[$0.key] != $0.value }.map(\.key), ["data/0001.js"])
+
+        // Rome gone: its pieces go, its folder too; a file of someone else's in data/ stays.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: site + "/data/2019/notes.txt"))
+        var fewer = edited
+        fewer.items.removeAll { $0.album == "2019/rome" }
+        AlbumTree.arrange(&fewer)
+        let third = try page.write(fewer)
+        XCTAssertEqual(Set(third.removed), Set(chunks.filter { $0.hasPrefix("data/2019/rome/") } + (1..<8).map(PageData.bucketPath)),
+            "Rome's chunks, and the buckets a gallery of two items no longer needs")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/data/2019/rome"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/data/2019/notes.txt"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/data/2019/0001.js"))
     }
 
-    /// The data block made from pieces (the manifest read back from its file a block at a
-    /// time) is the block made from the whole: every `<` escaped wherever the cuts fall, and
-    /// only the final line ends left out, even when they come in pieces of their own.
-    func testDataBlockFromPiecesIsTheBlockFromTheWhole() {
-        let json = Array("{\"a\": \"<b>\n\n<\",\n \"c\": 1}\n\n".utf8)
-        func block(cuts: [Int]) -> String {
-            var out: [UInt8] = []
-            PageDocument.emitDataBlock({ emit in
-                json.withUnsafeBytes { raw in for (from, to) in zip(cuts, cuts.dropFirst()) { emit(UnsafeRawBufferPointer(rebasing: raw[from..<to])) } }
-            }) { out += $0 }
-            return String(decoding: out, as: UTF8.self)
+    /// A flat gallery (no albums: `--albums none`, a /1 manifest) is one root album.
+    func testGalleryWithoutAlbumsIsOneRootAlbum() throws {
+        var manifest = Manifest()
+        manifest.items = (0..<3).map { Item(id: "p\($0)", format: "jpeg", width: 4, height: 3) }
+        manifest.items[1].title = "Titled"
+        let pieces = try PagePieces(manifest, title: "Gallery", videos: [:], viewport: (1920, 1080)).pieces
+        XCTAssertEqual(pieces.map(\.path).filter { !$0.contains("ids-") }, ["data/0001.js", "data/index.js"])
+        let chunk = String(decoding: pieces[0].bytes, as: UTF8.self)
+        XCTAssertTrue(chunk.contains(#""alt":"Titled""#))
+        XCTAssertEqual(PageData.alt(of: manifest.items[0]), "", "no source, no title: no words, never the id")
+        var long = Item(id: "x", format: "jpeg", width: 1, height: 1, source: Item.Source(path: "a/b/IMG_1.jpg", bytes: 1))
+        XCTAssertEqual(PageData.alt(of: long), "IMG_1.jpg")
+        long.caption = Caption(style: .plain, text: String(repeating: "word ", count: 60), source: "file")
+        XCTAssertEqual(PageData.alt(of: long).count, PageData.altLength)
+        XCTAssertTrue(PageData.alt(of: long).hasSuffix("…"))
+    }
+
+    func modificationTimes(_ site: String) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: site)
+        while let path = enumerator?.nextObject() as? String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: site + "/" + path)
+            if attributes[.type] as? FileAttributeType == .typeRegular { times[path] = attributes[.modificationDate] as? Date }
         }
-        let whole = block(cuts: [0, json.count])
-        XCTAssertEqual(whole, "{\"a\": \"\\u003cb>\n\n\\u003c\",\n \"c\": 1}")
-        for cut in 0...json.count { XCTAssertEqual(block(cuts: [0, cut, json.count]), whole, "cut at \(cut)") }
-        XCTAssertEqual(block(cuts: [0, 10, 11, 12, json.count - 1, json.count]), whole)
+        return times
     }
 
     func testWriteAndVideosAndMissingFiles() throws {
@@ -111,8 +180,8 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(missing.failures.map(\.reason), [.write])
         let page = GalleryPage(site: site, videoSources: ["trips/holiday": "trips/holiday.mp4"])
         XCTAssertEqual(page.missingFiles(of: manifest), ["trips/holiday-256x256.jpg"])
-        XCTAssertEqual(try page.write(manifest), site + "/index.html")
-        XCTAssertTrue(try String(contentsOfFile: site + "/index.html", encoding: .utf8).contains(#"{"videos":{"trips/holiday":"trips/holiday.mp4"}}"#))
+        XCTAssertTrue(try page.write(manifest).rewritten.contains("index.html"))
+        XCTAssertTrue(try String(contentsOfFile: site + "/data/0001.js", encoding: .utf8).contains(#""video":"trips/holiday.mp4""#))
     }
 }
 

@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     public var originals: OriginalCopySpec?
     /// Write `index.html`, the gallery's page: default on.
     public var page = true
+    /// `--title`: the page's title; default nil, the manifest's (``GalleryPage/title``).
+    public var pageTitle: String?
     /// Write ``iiifManifestName``, a IIIF Presentation 3 manifest of the gallery with its albums
     /// as Ranges (``IIIFPresentation``): default off. Needs IIIF tiles with a base URL.
     public var iiifManifest = false

@@ -55,6 +55,9 @@ public struct SiteBuilder {
         /// and stopped there: ``manifest`` is then empty, the site's `manifest.json` is as it was,
         /// and the counts below are its.
         public var unchanged = false
+        /// What writing the page did (files rewritten, kept, removed; in a dry run, would do):
+        /// nil without a page, or when the build stopped unchanged.
+        public var page: GalleryPage.Written?
         /// The gallery's items and errors (``manifest``'s, or the unchanged site's).
         public var itemCount: Int { unchanged ? unchangedCounts.items : manifest.items.count }
         public var errorCount: Int { unchanged ? unchangedCounts.errors : manifest.errors.count }
@@ -113,6 +116,7 @@ public struct SiteBuilder {
                 (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
                 if options.listsActions { report.actions += sheets.actions }
             }
+            if part == .whole, options.page { report.page = try? page(for: manifest).write(manifest, dryRun: true) }
             report.manifest = manifest
             return report
         }
@@ -123,7 +127,7 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             var pages: [String] = []
-            try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+            report.page = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
                 (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
                 pages = manifest.sheets?.map(\.path) ?? []
@@ -216,8 +220,9 @@ public struct SiteBuilder {
     /// manifest is read only when it is not the file the last build wrote (an edit, a select):
     /// otherwise what it carries is in the state's note, and a gallery of 100,000 items is not
     /// read back.
+    @discardableResult
     func publish(_ manifest: inout Manifest, state: StateStore?,
-                 prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in }) throws(Failure) {
+                 prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in }) throws(Failure) -> GalleryPage.Written? {
         let path = Path.join(options.site, Self.manifestName)
         let (extra, kept) = SiteManifest.apply(carried(state: state), to: &manifest)
         try prepare(&manifest)
@@ -227,8 +232,8 @@ public struct SiteBuilder {
             try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
         }
         try stopIfCancelled()
-        try writePage(of: manifest, manifestFile: path)
         try writePresentation(of: manifest)
+        return try writePage(of: manifest)
     }
 
     /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),
@@ -237,7 +242,10 @@ public struct SiteBuilder {
         guard options.iiifManifest, let baseURL = options.tiles?.baseURL else { return }
         let path = Path.join(options.site, BuildOptions.iiifManifestName)
         do {
-            let document = try IIIFPresentation.manifest(of: manifest, baseURL: baseURL, path: BuildOptions.iiifManifestName)
+            // Labelled as the page is headed (`--title`, else the gallery's, else its root album's).
+            let title = GalleryPage(site: options.site, title: options.pageTitle).pageTitle(for: manifest)
+            let document = try IIIFPresentation.manifest(of: manifest, baseURL: baseURL, path: BuildOptions.iiifManifestName,
+                title: title)
             try AtomicFile.writeIfChanged(document, to: path)
         } catch {
             throw .manifest(path: path, underlying: error)
@@ -267,14 +275,19 @@ public struct SiteBuilder {
         var carried: SiteManifest.Carried
     }
 
-    /// `index.html`, the gallery's page, playing videos from their copies.
-    func writePage(of manifest: Manifest, manifestFile: String) throws(Failure) {
-        guard options.page else { return }
+    /// The gallery's page (`index.html` and its data pieces), playing videos from their copies.
+    func page(for manifest: Manifest) -> GalleryPage {
         var videos: [String: String] = [:]
         for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
-        do { _ = try GalleryPage(site: options.site, videoSources: videos).write(manifest, manifestFile: manifestFile) } catch {
-            throw .page(underlying: error)
-        }
+        var page = GalleryPage(site: options.site, videoSources: videos, title: options.pageTitle)
+        if let zoom = options.tiles?.zoom { page.viewport = (zoom.viewportWidth, zoom.viewportHeight) }
+        return page
+    }
+
+    /// Writes the page; what it rewrote.
+    func writePage(of manifest: Manifest) throws(Failure) -> GalleryPage.Written? {
+        guard options.page else { return nil }
+        do { return try page(for: manifest).write(manifest) } catch { throw .page(underlying: error) }
     }
 
     func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {

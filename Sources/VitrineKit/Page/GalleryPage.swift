@@ -6,13 +6,15 @@ import Foundation
     import Darwin
 #endif
 
-/// The gallery page: `SITE/index.html`, a viewer that reads the manifest (grid, viewer, zoom,
-/// tiles, captions), for a manifest whose rendition, tile and sheet paths are relative to SITE
-/// (what `thumbs … -o SITE` and `tiles … -o SITE` print, and what `build` makes).
+/// The gallery page: `SITE/index.html`, a viewer of the gallery's albums (grid, viewer, zoom,
+/// tiles, captions, an info panel), for a manifest whose rendition, tile and sheet paths are
+/// relative to SITE (what `thumbs … -o SITE` and `tiles … -o SITE` print, and what `build` makes).
 ///
-/// One file, written atomically: the page's script and style inline (allowed by their hashes
-/// in its Content-Security-Policy), the manifest in a JSON data block, so that the page works
-/// opened from disk (`file://`, where browsers refuse `fetch`) as from any static server.
+/// `index.html` is small and the same whatever the gallery's size: the page's script and style
+/// inline (allowed by their hashes in its Content-Security-Policy, with `'strict-dynamic'` so
+/// that the scripts it adds may load). What it shows is in data pieces beside it (``PageData``),
+/// loaded as scripts as views need them, so that the page works opened from disk (`file://`,
+/// where browsers refuse `fetch`) as from any static server.
 public struct GalleryPage: Sendable {
     /// The page's name in the site.
     public static let fileName = "index.html"
@@ -22,65 +24,65 @@ public struct GalleryPage: Sendable {
     /// Each video's file as the page plays it, relative to ``site``, by item id (see
     /// ``placeVideos(of:in:from:how:)``): default none, and a video without one shows its poster.
     public var videoSources: [String: String] = [:]
+    /// `--title`: what heads every view and names the document; default nil, the manifest's
+    /// `title` (the root `index.md`'s), else the root album's (the first source folder's name).
+    public var title: String?
+    /// The screen the manifest's zoom scales were computed for (`--viewport`), so that the page
+    /// scales a `--max-scale` cap to its window: default ``ZoomOptions/defaultViewport``.
+    public var viewport = ZoomOptions.defaultViewport
 
-    public init(site: String, videoSources: [String: String] = [:]) {
+    public init(site: String, videoSources: [String: String] = [:], title: String? = nil) {
         self.site = site
         self.videoSources = videoSources
+        self.title = title
     }
 
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var description: String
     }
 
-    /// The page's own data beside the manifest: what the manifest does not say.
-    struct PageData: Codable, Equatable {
-        /// Video sources relative to the site, by item id.
-        var videos: [String: String]
+    /// What writing the page did to the site, as paths below it.
+    public struct Written: Sendable, Equatable {
+        /// Files written because their bytes changed (or would be, in a dry run).
+        public var rewritten: [String] = []
+        /// Files already as they would be written, left alone.
+        public var kept = 0
+        /// Data pieces of an earlier page that this one does not make.
+        public var removed: [String] = []
     }
 
-    /// The page for `manifest`, as `index.html` holds it.
-    /// - Parameter encoded: the manifest's JSON when the caller has it already (it wrote the
-    ///   manifest); default nil, encoded here.
-    public func html(for manifest: Manifest, encoded: Data? = nil) throws(Failure) -> String {
-        let manifestJSON: Data
-        do { manifestJSON = try encoded ?? manifest.encoded() } catch { throw Failure(description: "cannot encode the manifest: \(error)") }
-        return String(decoding: PageDocument.html(manifestJSON: manifestJSON, pageJSON: try pageJSON(), title: manifest.title),
-            as: UTF8.self)
+    /// The title the page shows for `manifest`.
+    public func pageTitle(for manifest: Manifest) -> String {
+        if let title, !title.isEmpty { return title }
+        if let title = manifest.title, !title.isEmpty { return title }
+        if let root = manifest.albums?.first, root.id == Album.rootID, let title = root.title, !title.isEmpty { return title }
+        return "Gallery"
     }
 
-    /// The page's own data, as the page holds it.
-    private func pageJSON() throws(Failure) -> Data {
-        do { return try JSONEncoder.compact.encode(PageData(videos: videoSources)) } catch {
-            throw Failure(description: "cannot encode the page's data: \(error)")
-        }
+    /// `index.html` for `manifest`.
+    public func html(for manifest: Manifest) -> String {
+        String(decoding: PageDocument.html(title: pageTitle(for: manifest)), as: UTF8.self)
     }
 
-    /// Writes `site/index.html` (atomically, creating the folder); the path written.
-    /// - Parameter manifestFile: the manifest as written to this file, read back in pieces
-    ///   (a gallery of 100,000 items is not encoded again nor held whole); default nil, the
-    ///   manifest encoded here.
+    /// Writes `site/index.html` and its data pieces (atomically, each only when its bytes
+    /// change, creating folders) and removes stale pieces; with `dryRun`, writes nothing and
+    /// says what it would write.
     @discardableResult
-    public func write(_ manifest: Manifest, manifestFile: String? = nil) throws(Failure) -> String {
+    public func write(_ manifest: Manifest, dryRun: Bool = false) throws(Failure) -> Written {
+        let title = pageTitle(for: manifest)
+        let pieces = try PagePieces(manifest, title: title, videos: videoSources, viewport: viewport)
+        var written = try pieces.put(in: site, dryRun: dryRun)
+        let html = PageDocument.html(title: title)
         let path = Path.join(site, Self.fileName)
-        let pageJSON = try pageJSON()
-        var failure: String?
-        let manifestJSON: AtomicFile.Pieces = { emit in
-            if let manifestFile {
-                if !AtomicFile.read(manifestFile, to: emit) { failure = "cannot read \(manifestFile)" }
-            } else {
-                do { try manifest.write { $0.withUnsafeBytes(emit) } } catch { failure = "cannot encode the manifest: \(error)" }
+        if FileManager.default.contents(atPath: path) == html {
+            written.kept += 1
+        } else {
+            written.rewritten.append(Self.fileName)
+            if !dryRun {
+                do { try AtomicFile.write(html, to: path) } catch { throw Failure(description: error.description) }
             }
         }
-        do {
-            // The same page again is left alone: a rebuild that changes nothing writes nothing.
-            try AtomicFile.writeIfChanged(to: path) { emit in
-                PageDocument.write(manifestJSON: manifestJSON, pageJSON: pageJSON, title: manifest.title, to: emit)
-            }
-        } catch {
-            throw Failure(description: error.description)
-        }
-        if let failure { throw Failure(description: failure) }
-        return path
+        return written
     }
 
     /// Renditions, tiles and sheets the manifest names that are not in the site (the manifest's

@@ -1,25 +1,16 @@
 import Foundation
 import VipsKit
 
-/// The text of `index.html`: the page's frame, its style and script inline, the manifest in a
-/// JSON data block (a `<script>` the browser does not run: a page opened from disk may not
-/// `fetch`, but it may read its own elements), and a Content-Security-Policy that lets nothing
-/// run but the page's own script and nothing load from outside the site.
+/// The text of `index.html`: the page's frame, its style and script inline, and a
+/// Content-Security-Policy that lets nothing run but the page's own script and the data pieces
+/// it adds (`'strict-dynamic'`: a script the hashed script inserts may load, a script in markup
+/// may not), and nothing load from outside the site. It holds no gallery data: its size does
+/// not grow with the gallery.
 enum PageDocument {
-    /// `index.html` for `manifestJSON` (the manifest's bytes as written) and the page's own
-    /// data (`PageData`, JSON), as bytes.
-    static func html(manifestJSON: Data, pageJSON: Data, title: String?) -> Data {
-        var page = Data(capacity: manifestJSON.count + pageJSON.count + 64 << 10)
-        write(manifestJSON: { emit in manifestJSON.withUnsafeBytes(emit) }, pageJSON: pageJSON, title: title) { page.append(contentsOf: $0) }
-        return page
-    }
-
-    /// ``html(manifestJSON:pageJSON:title:)`` handed out in pieces, for a file written as they
-    /// come: on a gallery of 100,000 items the page is over 100 MB, and is not held whole.
-    /// - Parameter manifestJSON: the manifest's bytes, in pieces (read back from its file).
-    static func write(manifestJSON: AtomicFile.Pieces, pageJSON: Data, title: String?, to emit: (UnsafeRawBufferPointer) -> Void) {
+    /// `index.html` titled `title`, as bytes.
+    static func html(title: String) -> Data {
         let script = PageScript.text, style = PageStyle.text
-        let head = """
+        let page = """
             <!doctype html>
             <html lang="en">
             <head>
@@ -29,33 +20,30 @@ enum PageDocument {
             <meta name="referrer" content="no-referrer">
             <meta name="generator" content="vitrine \(VitrineVersion.string)">
             <link rel="icon" href="data:,">
-            <title>\(Markup.escape(title ?? "Gallery", quotes: true, html: true))</title>
+            <title>\(Markup.escape(title, quotes: true, html: true))</title>
             <style>\(style)</style>
             </head>
             <body>
-            <header class="gallery-head"><h1 id="gallery-title"></h1><div id="gallery-description" class="gallery-description"></div></header>
-            <main><ul id="grid" class="grid" aria-label="Gallery"></ul></main>
+            <header class="gallery-head"><p id="gallery-title" class="gallery-title">\(Markup.escape(title, quotes: true, html: true))</p>
+            <nav id="breadcrumbs" class="breadcrumbs" aria-label="Albums"></nav>
+            <h1 id="album-title"></h1><div id="album-description" class="gallery-description"></div></header>
+            <main><ul id="albums" class="albums" aria-label="Albums"></ul>
+            <ul id="grid" class="grid" aria-label="Items"></ul><p id="status" class="empty" hidden></p></main>
             <div id="viewer" class="viewer" role="dialog" aria-modal="true" aria-label="Viewer" tabindex="-1" hidden>
             <div class="strip"></div>
             <p class="counter" aria-live="polite"></p>
             <button type="button" class="control close" aria-label="Close (Escape)">×</button>
+            <button type="button" class="control info-button" aria-label="Information (i)" aria-expanded="false">i</button>
             <button type="button" class="control prev" aria-label="Previous">‹</button>
             <button type="button" class="control next" aria-label="Next">›</button>
+            <aside class="info" aria-label="Information" hidden><dl></dl></aside>
             </div>
-            <script type="application/json" id="vitrine-manifest">
-            """
-        let tail = """
-            </script>
             <script>\(script)</script>
             </body>
             </html>
 
             """
-        Array(head.utf8).withUnsafeBytes(emit)
-        emitDataBlock(manifestJSON, to: emit)
-        Array("</script>\n<script type=\"application/json\" id=\"vitrine-page\">".utf8).withUnsafeBytes(emit)
-        emitDataBlock({ pageJSON.withUnsafeBytes($0) }, to: emit)
-        Array(tail.utf8).withUnsafeBytes(emit)
+        return Data(page.utf8)
     }
 
     /// The page's policy: no source at all by default; its own script and style by hash;
@@ -64,7 +52,7 @@ enum PageDocument {
     static func policy(script: String, style: String) -> String {
         [
             "default-src 'none'",
-            "script-src '\(hashSource(script))'",
+            "script-src '\(hashSource(script))' 'strict-dynamic'",
             "style-src '\(hashSource(style))'",
             "img-src 'self' data:",  // data: for the empty icon that spares a request for /favicon.ico
             "media-src 'self'",
@@ -84,40 +72,4 @@ enum PageDocument {
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "a") ? byte - UInt8(ascii: "a") + 10 : byte - UInt8(ascii: "0") }
-
-    /// JSON made safe inside `<script>`: every `<` as `\u003c` (it can only stand in a string),
-    /// so that no `</script>` or `<!--` in a caption can end or change the block. Trailing line
-    /// ends are left out.
-    static func emitDataBlock(_ json: AtomicFile.Pieces, to emit: (UnsafeRawBufferPointer) -> Void) {
-        let escaped = Array(#"\u003c"#.utf8)
-        // Final newlines are left out: they are held back until more bytes follow them.
-        var newlines = 0
-        let newline: [UInt8] = [0x0A]
-        withoutActuallyEscaping(emit) { emit in
-            json { raw in
-                var bytes = raw[...]
-                guard !bytes.isEmpty else { return }
-                var trailing = 0
-                while trailing < bytes.count, bytes[bytes.endIndex - 1 - trailing] == 0x0A { trailing += 1 }
-                if trailing == bytes.count {
-                    newlines += trailing
-                    return
-                }
-                for _ in 0..<newlines { newline.withUnsafeBytes(emit) }
-                newlines = trailing
-                bytes = bytes.dropLast(trailing)
-                guard let base = raw.baseAddress else { return }
-                var start = bytes.startIndex
-                while start < bytes.endIndex {
-                    guard let found = memchr(base + start, Int32(UInt8(ascii: "<")), bytes.endIndex - start) else { break }
-                    let angle = base.distance(to: UnsafeRawPointer(found))
-                    emit(UnsafeRawBufferPointer(rebasing: raw[start..<angle]))
-                    escaped.withUnsafeBytes(emit)
-                    start = angle + 1
-                }
-                emit(UnsafeRawBufferPointer(rebasing: raw[start..<bytes.endIndex]))
-            }
-        }
-    }
-
 }

@@ -1,27 +1,42 @@
-/// The gallery page's script, first part: the data, small helpers, navigation arithmetic and
-/// the ThumbHash decoder. The parts (``PageScript/parts``) are one function scope, joined in
-/// order; the whole is inline in `index.html`, allowed by its hash.
+/// The gallery page's script, first part: the data pieces and their loading, small helpers,
+/// navigation arithmetic and the ThumbHash decoder. The parts (``PageScript/parts``) are one
+/// function scope, joined in order; the whole is inline in `index.html`, allowed by its hash.
 extension PageScript {
     static let core = #"""
 (function () {
 'use strict';
-var manifest = readData('vitrine-manifest') || { items: [] };
-var site = readData('vitrine-page') || {};
-var items = Array.isArray(manifest.items) ? manifest.items : [];
-var count = items.length;
-var cyclic = manifest.cyclic === true;
-var vertical = manifest.direction === 'vertical';
-var gap = typeof manifest.gap === 'number' && manifest.gap >= 0 ? manifest.gap : 30;
-var videos = site.videos && typeof site.videos === 'object' ? site.videos : {};
+// Filled by data/index.js: the settings and the album tree.
+var gallery = { albums: [], chunkSize: 500, buckets: 256, viewport: [1920, 1080] };
+var albumsByID = {};
+var cyclic = false, vertical = false, gap = 30;
 // Custom captions are JSON for a site's own code: shown only when the site says it has a
 // listener for them (data-vitrine-custom-captions on <html>), never evaluated.
 var customCaptionHook = document.documentElement.hasAttribute('data-vitrine-custom-captions');
-document.documentElement.style.setProperty('--gap', gap + 'px');
 
-function readData(id) {
-  var element = document.getElementById(id);
-  if (!element) return null;
-  try { return JSON.parse(element.textContent); } catch (error) { return null; }
+// Pieces: each data/….js calls vitrinePiece(path, data). A piece is asked for once; what waits
+// for it is called when it has come (or with null when it could not load).
+var pieces = {};
+window.vitrinePiece = function (path, data) {
+  var entry = pieces[path];
+  if (!entry) entry = pieces[path] = { waiting: [] };
+  entry.data = data;
+  entry.done = true;
+  var waiting = entry.waiting;
+  entry.waiting = [];
+  waiting.forEach(function (callback) { callback(data); });
+};
+function loadPiece(path, callback) {
+  var entry = pieces[path];
+  if (entry && entry.done) { if (callback) callback(entry.data); return; }
+  if (!entry) entry = pieces[path] = { waiting: [] };
+  if (callback) entry.waiting.push(callback);
+  if (entry.script) return;
+  var script = document.createElement('script');
+  script.src = siteURL(path);
+  script.async = true;
+  script.addEventListener('error', function () { window.vitrinePiece(path, null); });
+  entry.script = script;
+  document.head.appendChild(script);
 }
 
 function make(tag, className, parent) {
@@ -32,18 +47,59 @@ function make(tag, className, parent) {
 }
 
 function clamp(value, low, high) { return Math.min(high, Math.max(low, value)); }
+function isNumber(value) { return typeof value === 'number' && isFinite(value); }
+function pad4(number) { var text = String(number); while (text.length < 4) text = '0' + text; return text; }
 
-// Seed 001's safe modulo: the index `delta` steps away, wrapping only in a cyclic gallery;
-// null past an end.
-function wrap(index) { return ((index % count) + count) % count; }
-function stepFrom(index, delta) {
-  if (count === 0) return null;
-  var target = index + delta;
-  if (cyclic) return wrap(target);
-  return target >= 0 && target < count ? target : null;
+// An album's items, chunk by chunk: `album.loaded[position]` once its chunk has come.
+function chunkPath(album, number) { return 'data/' + (album.id ? album.id + '/' : '') + pad4(number) + '.js'; }
+function itemAt(album, position) { return album.loaded ? album.loaded[position] || null : null; }
+function ensureChunk(album, number, callback) {
+  loadPiece(chunkPath(album, number + 1), function (data) {
+    if (data && Array.isArray(data.items)) {
+      if (!album.loaded) album.loaded = [];
+      data.items.forEach(function (item, offset) { album.loaded[data.start + offset] = item; });
+    }
+    if (callback) callback();
+  });
+}
+// Calls `callback` once the items at `positions` are loaded (at once when they are).
+function ensureItems(album, positions, callback) {
+  var chunks = {};
+  positions.forEach(function (position) {
+    if (position !== null && position >= 0 && position < album.count && !itemAt(album, position)) chunks[Math.floor(position / gallery.chunkSize)] = true;
+  });
+  var wanted = Object.keys(chunks);
+  if (!wanted.length) { callback(); return; }
+  var left = wanted.length;
+  wanted.forEach(function (number) { ensureChunk(album, Number(number), function () { if (--left === 0) callback(); }); });
 }
 
-function isNumber(value) { return typeof value === 'number' && isFinite(value); }
+// The lookup's bucket of an item id: FNV-1a of its UTF-8 bytes, as vitrine wrote it.
+function bucketOf(id) {
+  var bytes = new TextEncoder().encode(id), hash = 0x811c9dc5;
+  for (var i = 0; i < bytes.length; i++) { hash ^= bytes[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
+  var hex = (hash % gallery.buckets).toString(16);
+  return 'data/ids-' + (hex.length < 2 ? '0' + hex : hex) + '.js';
+}
+// Where item `id` is: callback(album, position), or callback(null).
+function findItem(id, callback) {
+  loadPiece(bucketOf(id), function (data) {
+    var entry = data && Object.prototype.hasOwnProperty.call(data, id) ? data[id] : null;
+    var album = entry && albumsByID[entry[0]];
+    callback(album || null, album ? entry[1] : null);
+  });
+}
+
+// Seed 001's safe modulo: the position `delta` steps away in an album of `total` items,
+// wrapping only in a cyclic gallery; null past an end
+// (`total` defaults to the viewer's album's.)
+function stepFrom(index, delta, total) {
+  var n = total === undefined ? count : total;
+  if (!n) return null;
+  var target = index + delta;
+  if (cyclic) return ((target % n) + n) % n;
+  return target >= 0 && target < n ? target : null;
+}
 
 // A relative path of the manifest as a URL relative to this page: each segment escaped, so
 // that a name with '#', '?', ':' or '%' is still that file; absolute paths and '..' are refused.
@@ -59,14 +115,8 @@ function siteURL(path) {
 
 function aspectOf(item) { return isNumber(item.width) && isNumber(item.height) && item.height > 0 ? item.width / item.height : 1; }
 
-// What a picture is, in words: its title, its caption's text, or its name.
-function describe(item) {
-  if (typeof item.title === 'string' && item.title) return item.title;
-  var caption = item.caption;
-  if (caption && typeof caption.text === 'string' && caption.text) return caption.text.split('\n')[0];
-  var id = typeof item.id === 'string' ? item.id : '';
-  return id.slice(id.lastIndexOf('/') + 1);
-}
+// What a picture is, in words: vitrine's alt text (title, caption's first line, file name).
+function describe(item) { return typeof item.alt === 'string' ? item.alt : ''; }
 
 // The item's renditions as a srcset ("a.jpg 256w, b.jpg 512w"), and the smallest one's URL.
 function renditionSet(item) {
@@ -139,7 +189,7 @@ var ThumbHash = {
   },
   // A canvas holding the item's placeholder, or null when it has none (or a BlurHash).
   canvas: function (item, className) {
-    var hash = item.placeholder && item.placeholder.thumbhash;
+    var hash = item.placeholder;
     if (typeof hash !== 'string') return null;
     try {
       var decoded = ThumbHash.decode(ThumbHash.bytes(hash));

@@ -1,161 +1,203 @@
-/// The gallery page's script: the title, the grid of cells with their badges, and captions.
+/// The gallery page's script: the album view (breadcrumbs, the album's title and description,
+/// its child albums as covers, then its items) and its grid, which is virtual: only the cells
+/// near the viewport exist, placed in a box as tall as the whole album, so that the scrollbar is
+/// the album's and a jump to its end draws only the rows shown (their chunk loaded then).
 extension PageScript {
     static let grid = #"""
-var gridCells = [];
+var crumbs = document.getElementById('breadcrumbs');
+var albumTitle = document.getElementById('album-title');
+var albumDescription = document.getElementById('album-description');
+var albumList = document.getElementById('albums');
+var grid = document.getElementById('grid');
+var statusLine = document.getElementById('status');
+var shownAlbum = null;
+var gridCells = {};  // by position: { li, cell, image, item }
+var layout = { columns: 1, side: 180, left: 16, top: 16 };
 
-function buildHeader() {
-  var title = typeof manifest.title === 'string' && manifest.title ? manifest.title : '';
-  if (title) document.title = title;
-  document.getElementById('gallery-title').textContent = title;
-  renderCaption(manifest.description, document.getElementById('gallery-description'));
+function albumHash(album) { return '#/a/' + encodeURIComponent(album.id); }
+function itemHash(id) { return '#/i/' + encodeURIComponent(id); }
+function albumLabel(album) { return album.id ? album.title || album.id : gallery.title; }
+
+function say(text) {
+  statusLine.hidden = !text;
+  statusLine.textContent = text || '';
 }
 
-function buildGrid() {
-  var list = document.getElementById('grid');
-  if (!count) {
-    make('p', 'empty', list.parentNode).textContent = 'This gallery has no items.';
-    return;
+function showAlbum(album) {
+  shownAlbum = album;
+  document.title = album.id ? albumLabel(album) + ' – ' + gallery.title : gallery.title;
+  crumbs.textContent = '';
+  var chain = [];
+  for (var step = album; step; step = typeof step.parent === 'string' ? albumsByID[step.parent] : null) chain.unshift(step);
+  if (chain.length > 1) {
+    var trail = make('ol', null, crumbs);
+    chain.forEach(function (entry, index) {
+      var crumb = make('li', null, trail);
+      if (index === chain.length - 1) {
+        crumb.textContent = albumLabel(entry);
+        crumb.setAttribute('aria-current', 'page');
+      } else {
+        var link = make('a', null, crumb);
+        link.href = albumHash(entry);
+        link.textContent = albumLabel(entry);
+      }
+    });
   }
-  items.forEach(function (item, index) {
-    var cell = make('button', 'cell', make('li', null, list));
-    cell.type = 'button';
-    cell.setAttribute('data-index', String(index));
-    var words = describe(item);
-    if (typeof item.durationLabel === 'string') words += ', video, ' + item.durationLabel;
-    if (isNumber(item.selection)) words += ', selected ' + item.selection;
-    cell.setAttribute('aria-label', words);
-    var placeholder = ThumbHash.canvas(item, 'placeholder');
-    if (placeholder) cell.appendChild(placeholder);
-    var set = renditionSet(item);
-    var image = null;
+  albumTitle.textContent = album.id ? albumLabel(album) : '';
+  albumDescription.textContent = '';
+  renderCaption(album.description, albumDescription);
+  albumList.textContent = '';
+  album.children.forEach(function (id) { if (albumsByID[id]) makeAlbumCover(albumsByID[id]); });
+  albumList.hidden = !album.children.length;
+  Object.keys(gridCells).forEach(function (key) { gridCells[key].li.remove(); });
+  gridCells = {};
+  say(!album.count && !album.children.length ? 'This gallery has no items.' : '');
+  layoutGrid();
+  renderGrid();
+}
+
+function makeAlbumCover(album) {
+  var link = make('a', 'album-cover', make('li', null, albumList));
+  link.href = albumHash(album);
+  link.setAttribute('data-album', album.id);
+  var frame = make('span', 'cover', link);
+  var cover = album.cover;
+  if (cover) {
+    var placeholder = ThumbHash.canvas(cover, 'placeholder');
+    if (placeholder) frame.appendChild(placeholder);
+    var set = renditionSet(cover);
     if (set) {
-      image = make('img', null, cell);
-      image.alt = describe(item);
+      var image = make('img', null, frame);
+      image.alt = '';
       image.loading = 'lazy';
       image.decoding = 'async';
       image.addEventListener('load', function () { image.classList.add('loaded'); });
-      image.sizes = '200px';
+      image.sizes = '240px';
       image.srcset = set.srcset;
       image.src = set.smallest;
-    } else if (!placeholder) {
-      make('span', 'missing', cell).textContent = describe(item);
     }
-    if (typeof item.durationLabel === 'string') {
-      var duration = make('span', 'badge duration', cell);
-      duration.textContent = item.durationLabel;
-      duration.setAttribute('aria-hidden', 'true');
-    }
-    if (isNumber(item.selection)) {
-      var selection = make('span', 'badge selection', cell);
-      selection.textContent = String(item.selection);
-      selection.setAttribute('aria-hidden', 'true');
-    }
-    cell.addEventListener('click', function () { openViewer(index, cell); });
-    gridCells.push({ cell: cell, image: image, item: item });
-  });
-  sizeGrid();
-}
-
-// Each cell's `sizes`: the width its picture is drawn at when it covers the square cell, so
-// that the browser takes the rendition that fills it at the screen's pixel ratio.
-function sizeGrid() {
-  if (!gridCells.length) return;
-  var side = gridCells[0].cell.getBoundingClientRect().width || 200;
-  gridCells.forEach(function (entry) {
-    if (entry.image) entry.image.sizes = Math.ceil(side * Math.max(1, aspectOf(entry.item))) + 'px';
-  });
-}
-
-// Elements and attributes a caption's markup may hold: vitrine's own sanitiser wrote it, and
-// the page checks again (a manifest is data anyone can edit).
-var CAPTION_TAGS = {
-  a: ['href', 'title'], b: [], strong: [], i: [], em: [], u: [], s: [], del: [], sub: [], sup: [], small: [], code: [],
-  span: ['style'], br: [], p: [], ul: [], ol: ['start'], li: [], blockquote: [], pre: [], hr: [],
-  h1: [], h2: [], h3: [], h4: [], h5: [], h6: []
-};
-
-function safeLink(value) {
-  var url = value.trim();
-  if (/[\u0000-\u0020]/.test(url)) return null;
-  var beforePath = url.split(/[\/?#]/)[0];
-  if (beforePath.indexOf(':') < 0) return url;
-  return /^(https?|mailto):/i.test(url) ? url : null;
-}
-
-function colourOf(style) {
-  var match = /^\s*color\s*:\s*(#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]{1,24})\s*;?\s*$/i.exec(style);
-  return match ? match[1] : null;
-}
-
-var VOID_TAGS = { br: 1, hr: 1 };
-var ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text) {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, function (whole, body) {
-    if (body.charAt(0) !== '#') return Object.prototype.hasOwnProperty.call(ENTITIES, body) ? ENTITIES[body] : whole;
-    var code = body.charAt(1) === 'x' || body.charAt(1) === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
-
-// Builds the markup vitrine's sanitiser writes (lower-case tags, double-quoted attributes,
-// entities) as elements of the allowlist, without the browser's HTML parser: nothing in it is
-// parsed as live HTML, and a colour is set through the object model, so that the policy's
-// ban on style attributes is never met. Anything else reads as text; unknown tags go.
-function importMarkup(markup, target) {
-  var stack = [target], last = 0, match;
-  var tag = /<(\/?)([a-z][a-z0-9]*)((?:\s+[a-z-]+="[^"<>]*")*)\s*(\/?)>/g;
-  function text(raw) { if (raw) stack[stack.length - 1].appendChild(document.createTextNode(decodeEntities(raw))); }
-  while ((match = tag.exec(markup))) {
-    text(markup.slice(last, match.index));
-    last = tag.lastIndex;
-    var name = match[2];
-    if (!Object.prototype.hasOwnProperty.call(CAPTION_TAGS, name)) continue;
-    if (match[1]) {
-      for (var depth = stack.length - 1; depth > 0; depth--) {
-        if (stack[depth].localName === name) { stack.length = depth; break; }
-      }
-      continue;
-    }
-    var element = document.createElement(name), attribute, attributes = /([a-z-]+)="([^"]*)"/g;
-    while ((attribute = attributes.exec(match[3]))) allowAttribute(element, attribute[1], decodeEntities(attribute[2]));
-    stack[stack.length - 1].appendChild(element);
-    if (!VOID_TAGS[name] && !match[4] && stack.length < 40) stack.push(element);
   }
-  text(markup.slice(last));
+  make('span', 'album-name', link).textContent = albumLabel(album);
+  make('span', 'album-count', link).textContent = album.total + (album.total === 1 ? ' item' : ' items');
 }
 
-function allowAttribute(element, name, value) {
-  if (CAPTION_TAGS[element.localName].indexOf(name) < 0) return;
-  if (name === 'href') {
-    var link = safeLink(value);
-    if (link === null) return;
-    element.setAttribute('href', link);
-    element.setAttribute('rel', 'noopener noreferrer');
-  } else if (name === 'style') {
-    var colour = colourOf(value);
-    if (colour) element.style.color = colour;
-  } else if (name === 'start') {
-    if (/^-?[0-9]{1,9}$/.test(value)) element.setAttribute('start', value);
-  } else {
-    element.setAttribute(name, value);
+// Columns and the cell's side as the style sheet's grid would lay them out; the list is as
+// tall as every row of the album.
+function layoutGrid() {
+  var album = shownAlbum;
+  if (!album) return;
+  var style = getComputedStyle(grid);
+  var padLeft = parseFloat(style.paddingLeft) || 0, padRight = parseFloat(style.paddingRight) || 0;
+  var padTop = parseFloat(style.paddingTop) || 0, padBottom = parseFloat(style.paddingBottom) || 0;
+  var least = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || 180;
+  var width = Math.max(1, grid.clientWidth - padLeft - padRight);
+  var columns = Math.max(1, Math.floor((width + gap) / (least + gap)));
+  var side = (width - (columns - 1) * gap) / columns;
+  var rows = Math.ceil(album.count / columns);
+  layout = { columns: columns, side: side, left: padLeft, top: padTop };
+  grid.style.height = (rows ? padTop + padBottom + rows * side + (rows - 1) * gap : 0) + 'px';
+  Object.keys(gridCells).forEach(function (key) { placeCell(gridCells[key], Number(key)); });
+}
+
+function placeCell(entry, position) {
+  var column = position % layout.columns, row = Math.floor(position / layout.columns);
+  entry.li.style.left = layout.left + column * (layout.side + gap) + 'px';
+  entry.li.style.top = layout.top + row * (layout.side + gap) + 'px';
+  entry.li.style.width = layout.side + 'px';
+  entry.li.style.height = layout.side + 'px';
+  // The width its picture is drawn at when it covers the square cell, so that the browser
+  // takes the rendition that fills it at the screen's pixel ratio.
+  if (entry.image) entry.image.sizes = Math.ceil(layout.side * Math.max(1, aspectOf(entry.item))) + 'px';
+}
+
+var renderQueued = false;
+function queueRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(function () { renderQueued = false; renderGrid(); });
+}
+
+// The cells of the rows within a screen of the viewport; the others go (but the one holding
+// the focus). Rows whose chunk has not come are asked for and drawn when it does.
+function renderGrid() {
+  var album = shownAlbum;
+  if (!album || !album.count) return;
+  var rowHeight = layout.side + gap;
+  var top = -grid.getBoundingClientRect().top - layout.top, screen = window.innerHeight || 800;
+  var firstRow = Math.max(0, Math.floor((top - screen) / rowHeight));
+  var lastRow = Math.max(0, Math.floor((top + 2 * screen) / rowHeight));
+  var first = Math.min(album.count - 1, firstRow * layout.columns);
+  var last = Math.min(album.count - 1, (lastRow + 1) * layout.columns - 1);
+  Object.keys(gridCells).forEach(function (key) {
+    var position = Number(key), entry = gridCells[key];
+    if (position >= first && position <= last) return;
+    if (entry.li.contains(document.activeElement)) return;
+    entry.li.remove();
+    delete gridCells[key];
+  });
+  var waiting = false;
+  for (var position = first; position <= last; position++) {
+    if (gridCells[position]) continue;
+    var item = itemAt(album, position);
+    if (item) gridCells[position] = makeCell(album, position, item);
+    else waiting = true;
+  }
+  if (waiting) {
+    for (var chunk = Math.floor(first / gallery.chunkSize); chunk <= Math.floor(last / gallery.chunkSize); chunk++) {
+      ensureChunk(album, chunk, function () { if (album === shownAlbum) queueRender(); });
+    }
   }
 }
 
-// A caption: plain text as text, markup as the sanitised HTML, custom JSON handed to the
-// site's listener only when one is registered.
-function renderCaption(caption, target) {
-  if (!caption || typeof caption !== 'object' || !target) return;
-  if (caption.style === 'markup' && typeof caption.markup === 'string') {
-    importMarkup(caption.markup, target);
-  } else if (caption.style === 'custom') {
-    if (customCaptionHook && caption.custom !== undefined) {
-      target.dispatchEvent(new CustomEvent('vitrine:caption', { bubbles: true, detail: caption.custom }));
-    }
-  } else if (typeof caption.text === 'string') {
-    caption.text.split(/\n{2,}/).forEach(function (paragraph) { make('p', 'plain', target).textContent = paragraph; });
+function makeCell(album, position, item) {
+  var li = make('li', null, grid);
+  var cell = make('button', 'cell', li);
+  cell.type = 'button';
+  cell.setAttribute('data-index', String(position));
+  var words = describe(item) || item.name || '';
+  if (typeof item.durationLabel === 'string') words += ', video, ' + item.durationLabel;
+  if (isNumber(item.selection)) words += ', selected ' + item.selection;
+  cell.setAttribute('aria-label', words);
+  var placeholder = ThumbHash.canvas(item, 'placeholder');
+  if (placeholder) cell.appendChild(placeholder);
+  var set = renditionSet(item);
+  var image = null;
+  if (set) {
+    image = make('img', null, cell);
+    image.alt = describe(item);
+    image.loading = 'lazy';
+    image.decoding = 'async';
+    image.addEventListener('load', function () { image.classList.add('loaded'); });
+    image.sizes = '200px';
+    image.srcset = set.srcset;
+    image.src = set.smallest;
+  } else if (!placeholder) {
+    make('span', 'missing', cell).textContent = describe(item) || item.name || '';
   }
+  if (typeof item.durationLabel === 'string') {
+    var duration = make('span', 'badge duration', cell);
+    duration.textContent = item.durationLabel;
+    duration.setAttribute('aria-hidden', 'true');
+  }
+  if (isNumber(item.selection)) {
+    var selection = make('span', 'badge selection', cell);
+    selection.textContent = String(item.selection);
+    selection.setAttribute('aria-hidden', 'true');
+  }
+  cell.addEventListener('click', function () { openItem(album, position, cell); });
+  var entry = { li: li, cell: cell, image: image, item: item };
+  placeCell(entry, position);
+  return entry;
 }
+
+// The cell of `position` in the album shown, made if need be (to give the focus back to).
+function cellAt(position) {
+  var entry = gridCells[position];
+  if (!entry && shownAlbum && itemAt(shownAlbum, position)) entry = gridCells[position] = makeCell(shownAlbum, position, itemAt(shownAlbum, position));
+  return entry ? entry.cell : null;
+}
+
+window.addEventListener('scroll', queueRender, { passive: true });
 
 """#
 }

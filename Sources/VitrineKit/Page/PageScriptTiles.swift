@@ -1,4 +1,4 @@
-/// The gallery page's script: a small Deep Zoom tile renderer, and the start. The geometry is
+/// The gallery page's script: a small Deep Zoom tile renderer. The geometry is
 /// the `.dzi`'s, as the manifest's `tiles` records it: levels from 1×1 up to the picture's own
 /// size, each half the next rounded up; tiles `tileSize` square, each repeating `overlap`
 /// pixels of its neighbours, at `<name>_files/<level>/<column>_<row>.<format>`.
@@ -78,9 +78,5 @@ function drawTiles(page, box) {
   layer.setAttribute('data-level', String(level));
 }
 
-buildHeader();
-buildGrid();
-document.documentElement.setAttribute('data-vitrine-ready', 'true');
-})();
 """#
 }

@@ -1,5 +1,6 @@
-/// The gallery page's script: the viewer. Pages sit on a strip, the gap between them, across
-/// (horizontal) or down (vertical); only the current page and its neighbours exist.
+/// The gallery page's script: the viewer, over one album's items. Pages sit on a strip, the gap
+/// between them, across (horizontal) or down (vertical); only the current page and its
+/// neighbours exist, their chunk loaded when a step reaches it.
 extension PageScript {
     static let viewer = #"""
 var viewer = document.getElementById('viewer');
@@ -8,26 +9,39 @@ var counter = viewer.querySelector('.counter');
 var closeButton = viewer.querySelector('.close');
 var prevButton = viewer.querySelector('.prev');
 var nextButton = viewer.querySelector('.next');
-var current = -1, opener = null, pages = [], viewSize = { width: 0, height: 0 };
-if (vertical) viewer.classList.add('vertical');
+var current = -1, viewerAlbum = null, openerPosition = null, pages = [], viewSize = { width: 0, height: 0 };
+var count = 0;
 
-function openViewer(index, from) {
-  opener = from || null;
+// Opens item `position` of `album` (loaded); `from`, the cell it was opened from, gets the
+// focus back when the viewer closes.
+function openViewer(album, position, from) {
+  viewerAlbum = album;
+  count = album.count;
+  openerPosition = from ? position : null;
   viewer.hidden = false;
   document.body.classList.add('viewing');
   measureViewer();
-  show(index, 0);
+  pages.forEach(function (page) { retirePage(page); page.element.remove(); });
+  pages = [];
+  show(position, 0);
   viewer.focus();
 }
 
+// Closes the viewer; the focus goes back to the cell it was opened from, or (opened by a link)
+// to the cell of the item shown, scrolled to.
 function closeViewer() {
   if (viewer.hidden) return;
+  var last = current;
   viewer.hidden = true;
   document.body.classList.remove('viewing');
-  pages.forEach(function (page) { page.element.remove(); });
+  pages.forEach(function (page) { retirePage(page); page.element.remove(); });
   pages = [];
   current = -1;
-  if (opener) opener.focus();
+  showInfo(false);
+  if (viewerAlbum === shownAlbum && last >= 0) {
+    var cell = cellAt(openerPosition !== null ? openerPosition : last);
+    if (cell) cell.focus({ preventScroll: openerPosition !== null });
+  }
 }
 
 function measureViewer() {
@@ -41,8 +55,19 @@ function setStrip(offset, animated) {
   strip.style.transform = vertical ? 'translate3d(0,' + offset + 'px,0)' : 'translate3d(' + offset + 'px,0,0)';
 }
 
-// Shows item `index`; `delta` (the step taken, -1 or 1) slides the strip in from that side.
+// Shows item `index` once it and its neighbours are loaded; `delta` (the step taken, -1 or 1)
+// slides the strip in from that side.
 function show(index, delta) {
+  var album = viewerAlbum;
+  ensureItems(album, [stepFrom(index, -1, count), index, stepFrom(index, 1, count)], function () {
+    if (album === viewerAlbum && !viewer.hidden) showLoaded(index, delta);
+  });
+  // The next chunk asked for before a step needs it.
+  var ahead = stepFrom(index, 8 * (delta || 1), count);
+  if (ahead !== null) ensureItems(album, [ahead], function () {});
+}
+
+function showLoaded(index, delta) {
   var wanted = [[-1, stepFrom(index, -1)], [0, index], [1, stepFrom(index, 1)]];
   if (count === 1 || (count === 2 && cyclic)) wanted = [[0, index]].concat(count === 2 ? [[1, stepFrom(index, 1)]] : []);
   var kept = [];
@@ -58,10 +83,11 @@ function show(index, delta) {
   pages = kept;
   current = index;
   pages.forEach(function (page) { placePage(page); activatePage(page, page.slot === 0); });
-  var item = items[index];
+  var item = itemAt(viewerAlbum, index);
   counter.textContent = typeof item.position === 'string' && item.position ? item.position : (index + 1) + ' of ' + count;
-  prevButton.disabled = stepFrom(index, -1) === null;
-  nextButton.disabled = stepFrom(index, 1) === null;
+  prevButton.disabled = stepFrom(index, -1, count) === null;
+  nextButton.disabled = stepFrom(index, 1, count) === null;
+  itemShown(item);
   if (delta) {
     setStrip(delta * pageStep(), false);
     void strip.offsetWidth;  // start the slide from there
@@ -72,7 +98,7 @@ function show(index, delta) {
 }
 
 function go(delta) {
-  var target = current < 0 ? null : stepFrom(current, delta);
+  var target = current < 0 ? null : stepFrom(current, delta, count);
   if (target === null) {
     setStrip(0, true);
     return false;
@@ -92,7 +118,7 @@ function placePage(page) {
 }
 
 function makePage(index) {
-  var item = items[index];
+  var item = itemAt(viewerAlbum, index);
   var element = make('figure', 'page', strip);
   element.setAttribute('data-index', String(index));
   var stage = make('div', 'stage', element);
@@ -121,7 +147,7 @@ function makePage(index) {
 // The current page's video plays its source; a neighbour shows only its poster.
 function activatePage(page, active) {
   if (page.item.kind !== 'video') return;
-  var source = siteURL(videos[page.item.id]);
+  var source = siteURL(page.item.video);
   if (active && source && !page.video) {
     var video = make('video', 'video', page.stage);
     video.controls = true;
@@ -155,13 +181,14 @@ function currentPage() {
 
 prevButton.addEventListener('click', function () { go(-1); });
 nextButton.addEventListener('click', function () { go(1); });
-closeButton.addEventListener('click', closeViewer);
+closeButton.addEventListener('click', leaveViewer);
 
 document.addEventListener('keydown', function (event) {
   if (viewer.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
   var inVideo = event.target && event.target.tagName === 'VIDEO';
   switch (event.key) {
-    case 'Escape': closeViewer(); break;
+    case 'Escape': if (infoShown()) showInfo(false); else leaveViewer(); break;
+    case 'i': case 'I': showInfo(!infoShown()); break;
     case 'ArrowRight': case 'ArrowDown': case 'PageDown': if (inVideo) return; go(1); break;
     case 'ArrowLeft': case 'ArrowUp': case 'PageUp': if (inVideo) return; go(-1); break;
     case '+': case '=': zoomToward(currentPage(), 'in'); break;
@@ -189,7 +216,8 @@ function keepFocusInside(event) {
 }
 
 window.addEventListener('resize', function () {
-  sizeGrid();
+  layoutGrid();
+  queueRender();
   if (viewer.hidden) return;
   measureViewer();
   pages.forEach(placePage);

@@ -9,14 +9,23 @@ function fitScale(item) {
   return item.zoom && item.zoom.aboveOriginal === true ? scale : Math.min(1, scale);
 }
 
-// The zoom range of an item in this window: the manifest's, never past 1:1 on screen unless
-// aboveOriginal; a double tap's scale inside it (null: double taps do nothing).
+// The picture's fitted scale in the screen the manifest's zoom was computed for (--viewport).
+function viewportFitScale(item) {
+  var size = Array.isArray(gallery.viewport) && gallery.viewport.length === 2 ? gallery.viewport : [1920, 1080];
+  var scale = Math.min(size[0] / (item.width || 1), size[1] / (item.height || 1));
+  return item.zoom && item.zoom.aboveOriginal === true ? scale : Math.min(1, scale);
+}
+
+// The zoom range of an item in this window: the manifest's (its maximum scaled from the
+// manifest's viewport to this window), never past 1:1 on screen unless aboveOriginal; a
+// double tap's scale inside it (null: double taps do nothing).
 function zoomRange(item) {
   if (item.kind === 'video') return { min: 1, max: 1, tap: null };
   var zoom = item.zoom && typeof item.zoom === 'object' ? item.zoom : {};
   var oneToOne = Math.max(1, 1 / fitScale(item));
   var min = isNumber(zoom.minScale) ? clamp(zoom.minScale, 0.05, 1) : 1;
-  var max = isNumber(zoom.maxScale) ? zoom.maxScale : oneToOne;
+  // The manifest's cap was computed for its viewport: the same picture pixels on screen here.
+  var max = isNumber(zoom.maxScale) ? zoom.maxScale * viewportFitScale(item) / fitScale(item) : oneToOne;
   if (zoom.aboveOriginal !== true) max = Math.min(max, oneToOne);
   max = Math.max(max, 1);
   var tap = zoom.doubleTap === 'none' ? null : isNumber(zoom.doubleTapScale) ? zoom.doubleTapScale : Math.min(2, max);
@@ -119,7 +128,7 @@ viewer.addEventListener('pointermove', function (event) {
     layoutPage(gesture.page);
   } else {
     var along = vertical ? dy : dx;
-    var edge = stepFrom(current, along < 0 ? 1 : -1) === null;
+    var edge = stepFrom(current, along < 0 ? 1 : -1, count) === null;
     setStrip(edge ? along / 3 : along, false);  // resistance where there is nothing to go to
   }
 });

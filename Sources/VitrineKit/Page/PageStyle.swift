@@ -9,12 +9,24 @@ html, body { margin: 0; background: var(--paper); color: var(--ink); font: 16px/
 a { color: #9cf; }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .gallery-head { padding: 24px max(var(--gap), 16px) 8px; }
-.gallery-head h1 { margin: 0 0 .3em; font-size: 1.8rem; }
-.gallery-head h1:empty, .gallery-description:empty { display: none; }
+.gallery-title { margin: 0 0 .2em; font-size: 1.8rem; font-weight: 700; }
+.gallery-head h1 { margin: .2em 0 .3em; font-size: 1.4rem; }
+.gallery-head h1:empty, .gallery-description:empty, .breadcrumbs:empty { display: none; }
 .gallery-description { color: var(--muted); max-width: 60em; }
-.grid { list-style: none; margin: 0; padding: max(var(--gap), 16px); display: grid; gap: var(--gap);
-  grid-template-columns: repeat(auto-fill, minmax(var(--cell), 1fr)); }
-.grid li { margin: 0; }
+.breadcrumbs ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; color: var(--muted); }
+.breadcrumbs li + li::before { content: "›"; padding: 0 .5em; }
+.albums { list-style: none; margin: 0; padding: 8px max(var(--gap), 16px) 0; display: grid; gap: var(--gap);
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }
+.albums[hidden] { display: none; }
+.album-cover { display: block; color: inherit; text-decoration: none; }
+.album-cover .cover { position: relative; display: block; aspect-ratio: 4 / 3; overflow: hidden; background: #222; }
+.album-cover canvas, .album-cover img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
+.album-cover img { opacity: 0; transition: opacity .25s; }
+.album-cover img.loaded { opacity: 1; }
+.album-name { display: block; margin-top: .4em; font-weight: 600; }
+.album-count { display: block; color: var(--muted); font-size: .9rem; }
+.grid { list-style: none; margin: 0; padding: max(var(--gap), 16px); position: relative; }
+.grid li { margin: 0; position: absolute; }
 .cell { position: relative; display: block; width: 100%; aspect-ratio: 1; padding: 0; border: 0; margin: 0;
   overflow: hidden; background: #222; cursor: zoom-in; color: inherit; font: inherit; }
 .cell canvas, .cell img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block; }
@@ -49,11 +61,19 @@ p.plain { white-space: pre-line; }
 .viewer button.control:hover { background: rgba(80, 80, 80, .85); }
 .viewer button.control[disabled] { opacity: .25; cursor: default; }
 .viewer .close { right: 12px; top: 8px; }
+.viewer .info-button { right: 68px; top: 8px; font: italic 600 22px/48px Georgia, serif; }
+.viewer .info { position: absolute; z-index: 3; right: 12px; top: 64px; width: min(360px, calc(100% - 24px)); max-height: calc(100% - 80px);
+  overflow: auto; padding: 12px 16px; border-radius: 8px; background: rgba(20, 20, 20, .92); }
+.viewer .info[hidden] { display: none; }
+.viewer .info dl { margin: 0; display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; }
+.viewer .info dt { color: var(--muted); }
+.viewer .info dd { margin: 0; overflow-wrap: anywhere; }
+.viewer .info dd p { margin: 0 0 .3em; }
 .viewer .prev { left: 12px; top: calc(50% - 24px); }
 .viewer .next { right: 12px; top: calc(50% - 24px); }
 .viewer.vertical .prev { left: calc(50% - 24px); top: 8px; }
 .viewer.vertical .next { left: calc(50% - 24px); top: auto; bottom: 8px; }
 .viewer.vertical .prev, .viewer.vertical .next { transform: rotate(90deg); }
-@media (prefers-reduced-motion: reduce) { .strip.moving, .cell img { transition: none; } }
+@media (prefers-reduced-motion: reduce) { .strip.moving, .cell img, .album-cover img { transition: none; } }
 """#
 }

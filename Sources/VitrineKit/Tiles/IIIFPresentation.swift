@@ -35,9 +35,10 @@ public enum IIIFPresentation {
     }
 
     /// The manifest, to be served at `baseURL/path`.
-    public static func manifest(of gallery: Manifest, baseURL: String, path: String) throws -> Data {
+    /// - Parameter title: its label; default nil, the gallery's title, else "Gallery".
+    public static func manifest(of gallery: Manifest, baseURL: String, path: String, title: String? = nil) throws -> Data {
         let canvases = gallery.items.compactMap { canvas(for: $0, baseURL: baseURL) }
-        var document = Document(id: baseURL + "/" + path, label: LanguageMap(gallery.title ?? "Gallery"), items: canvases)
+        var document = Document(id: baseURL + "/" + path, label: LanguageMap(title ?? gallery.title ?? "Gallery"), items: canvases)
         if let albums = gallery.albums {
             let painted = Set(canvases.map(\.id))
             let thumbnails = Dictionary(canvases.compactMap { canvas in canvas.thumbnail.map { (canvas.id, $0) } }) { first, _ in first }

@@ -22,7 +22,7 @@ enum BuildCommand {
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
-            keepLocation, keepMetadata, noVideoCopies, originals, noPage, force, overwrite, dryRun, config, shardCount, merge)
+            keepLocation, keepMetadata, noVideoCopies, originals, noPage, PageOptions.title, force, overwrite, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
 
@@ -121,11 +121,16 @@ enum BuildCommand {
         report.refused.forEach(Diagnostics.error)
         if command[dryRun] {
             if command[Reporter.verbose] { Output.write(report.actions.map { $0 + "\n" }.joined()) }
+            // The page's files first: the last line stays the outputs' count.
+            if let page = report.page { Output.write("page: rewrite \(page.rewritten.count), keep \(page.kept), remove \(page.removed.count)\n") }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
         } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
             Diagnostics.note(String(format: "%d items: %d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
                 report.itemCount, report.made, report.kept, report.moved, report.removed,
                 report.errorCount, summary.seconds))
+            if let page = report.page, !page.rewritten.isEmpty || !page.removed.isEmpty {
+                Diagnostics.note("page: \(page.rewritten.count) file\(page.rewritten.count == 1 ? "" : "s") rewritten, \(page.kept) kept, \(page.removed.count) removed")
+            }
         }
         return report.errorCount == 0 && report.refused.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }
@@ -155,6 +160,7 @@ enum BuildCommand {
         options.keepLocation = command[keepLocation]
         options.page = !command[noPage]
         options.iiifManifest = command[iiifManifest]
+        options.pageTitle = command[PageOptions.title]
         options.videoCopies = command[noVideoCopies] ? nil : MediaCopySpec(keepMetadata: command[keepMetadata])
         options.originals = command[originals] == .copy ? OriginalCopySpec(keepMetadata: command[keepMetadata]) : nil
         options.posterAt = command[posterAt]

@@ -11,22 +11,26 @@ enum PageCommand {
         discussion: """
             MANIFEST is what 'vitrine thumbs … -o SITE' (with --tiles, or 'vitrine tiles … -o
             SITE') printed: its rendition, tile and sheet paths are relative to SITE. The page is
-            one file, written atomically, with no framework and nothing loaded from outside SITE:
-            its script and style inline (its Content-Security-Policy allows no other script), the
-            manifest in a data block, so that it works opened from disk as from any web server.
-            It shows the title and description, a grid of cells in manifest order (placeholder
-            at once, then the rendition that fits the cell and the screen, badges for a video's
+            SITE/index.html, small whatever the gallery's size, with the data it shows beside it
+            in SITE/data/ (scripts it loads as views need them: the album tree, each album's
+            items in chunks, an id lookup); each file is written atomically and only when its
+            bytes change, and data pieces no longer made are removed. No framework and nothing
+            loaded from outside SITE: its script and style inline (its Content-Security-Policy
+            allows no other script but those it adds), so that it works opened from disk as from
+            any web server. It shows each album (breadcrumbs, its title and description, its
+            child albums as covers, then its items in a grid that draws only the cells near the
+            screen: placeholder, then the rendition that fits the cell, badges for a video's
             duration and the selection), and a viewer: 'position' as the counter, arrow keys,
             buttons and swipes (wrapping only when the manifest is cyclic), pages across or down
             ('direction') with 'gap' pixels between them, zoom by double click or tap, wheel and
-            pinch within each picture's 'zoom', Deep Zoom tiles drawn as zoom needs them, and
-            captions (markup as the sanitised HTML, checked again by the page). Videos play from
-            SITE: their sources are copied in as SITE/<id>.<ext> (--videos), read from where the
-            scan ran (the current folder, unless their paths are absolute). Run it again after
-            'vitrine select --in-place' to show the selection. Prints the page's path.
-            See vitrine-page(1).
+            pinch up to 1:1 in the window, Deep Zoom tiles drawn as zoom needs them, captions,
+            and an info panel (key i). Albums and items have URLs (#/a/ALBUM, #/i/ITEM). Videos
+            play from SITE: their sources are copied in as SITE/<id>.<ext> (--videos), read from
+            where the scan ran (the current folder, unless their paths are absolute). Run it
+            again after 'vitrine select --in-place' to show the selection. Prints the page's
+            path. See vitrine-page(1).
             """,
-        options: OptionSpec.list(output, videos),
+        options: OptionSpec.list(output, videos, PageOptions.title),
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
     static let output = Option.value("output", short: "o", placeholder: "SITE", .string,
@@ -51,7 +55,7 @@ enum PageCommand {
             Diagnostics.fileError(path: failure.path, message: failure.message)
             status = ExitStatus.someFailed
         }
-        let page = GalleryPage(site: site, videoSources: videos.sources)
+        let page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
         let missing = page.missingFiles(of: manifest)
         if let first = missing.first {
             Diagnostics.error("\(file): \(missing.count) file\(missing.count == 1 ? "" : "s") it names \(missing.count == 1 ? "is" : "are") not in \(site) "
@@ -59,7 +63,8 @@ enum PageCommand {
             status = ExitStatus.someFailed
         }
         do {
-            Output.write(try page.write(manifest) + "\n")
+            try page.write(manifest)
+            Output.write(Path.join(site, GalleryPage.fileName) + "\n")
         } catch {
             Diagnostics.error(error.description)
             return ExitStatus.fatal
