@@ -36,7 +36,7 @@ final class GoldenManifestTests: TemporaryFolderTestCase {
         try assertGolden("corpus-photos-scan", ["scan", "photos", "--hash"], in: corpus)
         try assertGolden("corpus-sigal-scan", ["scan", "mixed/sigal-sample", "--order", "sidecar"], in: corpus)
         // --albums none is the manifest before albums (folders[], counters through the gallery),
-        // schema name aside.
+        // schema name, camera and exposure aside.
         try assertGolden("corpus-sigal-scan-flat", ["scan", "mixed/sigal-sample", "--order", "sidecar", "--albums", "none"], in: corpus)
     }
 }

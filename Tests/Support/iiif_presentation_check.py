@@ -5,7 +5,9 @@
 
 Loads the manifest into iiif-prezi3's model (Manifest(**json)) and writes it back: the two
 must be equal, since iiif-prezi3 silently repairs or drops some errors, so an unchanged round
-trip is the check. Then every resource it names (painted bodies, thumbnails, and each image
+trip is the check (but for the empty `items` it gives a canvas a Range refers to, which it reads
+as a whole canvas). Every canvas a Range refers to must be one of the manifest's, and Range ids
+must be distinct. Then every resource it names (painted bodies, thumbnails, and each image
 service's info.json) must be a URL below BASE_URL whose file exists below DIR. Prints what
 differs or is missing; exits 0 when all is well, 1 otherwise, 2 when a package is missing.
 
@@ -35,6 +37,36 @@ def named_files(document, base):
                 yield (service.get("id") or service.get("@id")) + "/info.json"
 
 
+def ranges(members):
+    """Yield every Range in `members`, depth-first."""
+    for member in members:
+        if member.get("type") == "Range":
+            yield member
+            yield from ranges(member.get("items", []))
+
+
+def without_filled_references(again, document):
+    """The round trip, without the `items: []` iiif-prezi3 adds to the canvases Ranges refer to."""
+    for made, given in zip(ranges(again.get("structures", [])), ranges(document.get("structures", []))):
+        for member, original in zip(made.get("items", []), given.get("items", [])):
+            if member.get("type") == "Canvas" and "items" not in original and member.get("items") == []:
+                del member["items"]
+    return again
+
+
+def range_problems(document):
+    canvases = {canvas["id"] for canvas in document.get("items", [])}
+    seen, problems = set(), []
+    for found in ranges(document.get("structures", [])):
+        if found["id"] in seen:
+            problems.append("Range %s twice" % found["id"])
+        seen.add(found["id"])
+        for member in found.get("items", []):
+            if member.get("type") == "Canvas" and member["id"] not in canvases:
+                problems.append("Range %s refers to %s, no canvas of the manifest" % (found["id"], member["id"]))
+    return problems
+
+
 def main():
     if len(sys.argv) != 4:
         print("usage: iiif_presentation_check.py MANIFEST_JSON BASE_URL DIR", file=sys.stderr)
@@ -43,7 +75,8 @@ def main():
     with open(path, encoding="utf-8") as handle:
         document = json.load(handle)
     problems = []
-    again = json.loads(Manifest(**document).jsonld())
+    again = without_filled_references(json.loads(Manifest(**document).jsonld()), document)
+    problems += range_problems(document)
     if again != document:
         problems.append("the round trip through iiif-prezi3 changed it:\n%s" % json.dumps(again, indent=1, sort_keys=True))
     count = 0

@@ -77,6 +77,8 @@ final class GalleryPageTests: XCTestCase {
         manifest.items = [item("alone", album: nil), item("2019/first", album: "2019")]
             + (0..<1_201).map { item("2019/rome/p\($0)", album: "2019/rome") }
         manifest.items[5].caption = Caption(style: .plain, text: "The Forum at dawn\nsecond line", source: "sidecar")
+        manifest.items[5].camera = Camera(make: "Canon", model: "EOS 70D", lens: "EF50mm f/1.8 II")
+        manifest.items[5].exposure = Exposure(time: "1/250", aperture: 2.8, iso: 100, focalLength: 50, focalLength35mm: 80)
         manifest.albums = AlbumTree.ordered(records, members: [], by: AlbumTree.Ordering())
         AlbumTree.arrange(&manifest)
         let page = GalleryPage(site: site)
@@ -94,6 +96,8 @@ final class GalleryPageTests: XCTestCase {
         let chunk = try String(contentsOfFile: site + "/data/2019/rome/0001.js", encoding: .utf8)
         XCTAssertTrue(chunk.contains(#""alt":"The Forum at dawn""#), "alt: the caption's first line")
         XCTAssertTrue(chunk.contains(#""alt":"p0.JPG""#), "alt: the file's name, never the id")
+        XCTAssertTrue(chunk.contains(#""camera":{"lens":"EF50mm f/1.8 II","make":"Canon","model":"EOS 70D"}"#), "the info panel's camera")
+        XCTAssertTrue(chunk.contains(#""aperture":2.8"#) && chunk.contains(#""time":"1/250""#), "and exposure")
         // Every item in its bucket, with its album and position.
         let target = "2019/rome/p700"
         let bucket = try String(contentsOfFile: site + "/" + PageData.bucketPath(PageData.bucket(of: target, among: 8)), encoding: .utf8)

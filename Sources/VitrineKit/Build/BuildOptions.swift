@@ -34,6 +34,11 @@ public struct BuildOptions: Sendable {
     public var page = true
     /// `--title`: the page's title; default nil, the manifest's (``GalleryPage/title``).
     public var pageTitle: String?
+    /// Write ``iiifManifestName``, a IIIF Presentation 3 manifest of the gallery with its albums
+    /// as Ranges (``IIIFPresentation``): default off. Needs IIIF tiles with a base URL.
+    public var iiifManifest = false
+    /// The IIIF Presentation manifest's name below the site.
+    public static let iiifManifestName = "iiif-manifest.json"
     /// Where a video's poster frame is taken: default ``PosterTime/default``.
     public var posterAt: PosterTime = .default
     /// Make everything again, whatever the state says: default off.

@@ -62,8 +62,11 @@ struct ScanStage {
     private func unchanged(_ fingerprint: String?) throws(SiteBuilder.Failure) -> UnchangedBuild? {
         guard let fingerprint, let state = run.state, let note = UnchangedBuild.noted(in: state, fingerprint: fingerprint) else { return nil }
         let page = run.options.page ? Path.join(run.site, GalleryPage.fileName) : nil
+        let presentation = run.options.iiifManifest ? Path.join(run.site, BuildOptions.iiifManifestName) : nil
         do {
-            guard try note.holds(in: run.folder, state: state, outputs: run.options.outputs + run.extraOutputs, page: page) else { return nil }
+            guard try note.holds(in: run.folder, state: state, outputs: run.options.outputs + run.extraOutputs, page: page,
+                presentation: presentation)
+            else { return nil }
         } catch {
             throw run.stateFailure(.read, error)
         }

@@ -140,7 +140,9 @@ public struct SiteBuilder {
             {
                 try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,
                     outputs: 0, pages: pages, pieces: report.page?.pieces ?? [], manifest: stamp,
-                    page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil, said: built.said), in: state)
+                    page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil,
+                    presentation: options.iiifManifest ? FileStamp(path: Path.join(site, BuildOptions.iiifManifestName)) : nil,
+                    said: built.said), in: state)
             }
         }
         report.manifest = manifest
@@ -230,7 +232,24 @@ public struct SiteBuilder {
             try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
         }
         try stopIfCancelled()
+        try writePresentation(of: manifest)
         return try writePage(of: manifest)
+    }
+
+    /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),
+    /// left alone when it says the same: a rebuild that changes nothing writes nothing.
+    func writePresentation(of manifest: Manifest) throws(Failure) {
+        guard options.iiifManifest, let baseURL = options.tiles?.baseURL else { return }
+        let path = Path.join(options.site, BuildOptions.iiifManifestName)
+        do {
+            // Labelled as the page is headed (`--title`, else the gallery's, else its root album's).
+            let title = GalleryPage(site: options.site, title: options.pageTitle).pageTitle(for: manifest)
+            let document = try IIIFPresentation.manifest(of: manifest, baseURL: baseURL, path: BuildOptions.iiifManifestName,
+                title: title)
+            try AtomicFile.writeIfChanged(document, to: path)
+        } catch {
+            throw .manifest(path: path, underlying: error)
+        }
     }
 
     /// Throws ``Failure/cancelled`` once the maker was cancelled (a signal), between steps that

@@ -28,6 +28,8 @@ struct UnchangedBuild: Codable {
     /// `manifest.json` and `index.html` as the build wrote them (no page: nil).
     var manifest: FileStamp
     var page: FileStamp?
+    /// `iiif-manifest.json` as the build wrote it (``BuildOptions/iiifManifest``; else nil).
+    var presentation: FileStamp?
     /// What the build said of its files once they were walked (damage, caption problems,
     /// failures): said again by the unchanged build, as a full rebuild would.
     var said: [Said]
@@ -103,9 +105,10 @@ struct UnchangedBuild: Codable {
     /// Whether the site is still as the noted build left it: its manifest and page the files it
     /// wrote, its sheet pages in place, and every output the state records complete (checked as
     /// a rebuild checks a kept one), none set aside. Throws when the state cannot be read.
-    func holds(in site: SiteFolder, state: StateStore, outputs: [AnyOutput], page pageFile: String?) throws -> Bool {
+    func holds(in site: SiteFolder, state: StateStore, outputs: [AnyOutput], page pageFile: String?,
+               presentation presentationFile: String?) throws -> Bool {
         guard FileStamp(path: Path.join(site.path, SiteBuilder.manifestName)) == manifest,
-            pageFile.flatMap(FileStamp.init(path:)) == page
+            pageFile.flatMap(FileStamp.init(path:)) == page, presentationFile.flatMap(FileStamp.init(path:)) == presentation
         else { return false }
         guard pages.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) }),
             pieces.allSatisfy({ FileStat.isFile(Path.join(site.path, $0)) })

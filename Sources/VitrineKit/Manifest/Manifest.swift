@@ -70,6 +70,9 @@ public struct Item: Codable, Equatable, Sendable {
     public var orientation: Int?
     /// EXIF DateTimeOriginal as `YYYY-MM-DDTHH:MM:SS` (local time of the camera, no zone).
     public var takenAt: String?
+    /// The camera and lens, and the exposure, from EXIF; each absent when nothing is known.
+    @Boxed public var camera: Camera?
+    @Boxed public var exposure: Exposure?
     /// Number of frames or pages (animated GIF/WebP, multi-page TIFF); absent when 1.
     @Boxed public var pages: Int?
     public var hasAlpha: Bool?

@@ -70,6 +70,28 @@ public enum ManifestSchema {
         "height": { "type": "integer", "minimum": 1 },
         "orientation": { "type": "integer" },
         "takenAt": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$" },
+        "camera": {
+          "type": "object",
+          "minProperties": 1,
+          "additionalProperties": false,
+          "properties": {
+            "make": { "type": "string", "minLength": 1 },
+            "model": { "type": "string", "minLength": 1 },
+            "lens": { "type": "string", "minLength": 1 }
+          }
+        },
+        "exposure": {
+          "type": "object",
+          "minProperties": 1,
+          "additionalProperties": false,
+          "properties": {
+            "time": { "type": "string", "pattern": "^(1/)?[0-9]+(\\.[0-9])?$" },
+            "aperture": { "type": "number", "exclusiveMinimum": 0 },
+            "iso": { "type": "integer", "minimum": 1 },
+            "focalLength": { "type": "number", "exclusiveMinimum": 0 },
+            "focalLength35mm": { "type": "integer", "minimum": 1 }
+          }
+        },
         "pages": { "type": "integer", "minimum": 2 },
         "hasAlpha": { "const": true },
         "damaged": { "const": true },

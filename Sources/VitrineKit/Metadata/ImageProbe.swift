@@ -83,6 +83,9 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     public var warnings: [String]?
     /// Captions and the like found in EXIF, IPTC and XMP (when asked for).
     public var text: EmbeddedText?
+    /// The camera, lens and exposure its EXIF names (always read: libvips has the fields).
+    public var camera: Camera?
+    public var exposure: Exposure?
 }
 
 /// Reads a file's header with libvips: format by content, upright size, orientation, date.
@@ -90,8 +93,8 @@ public struct ImageHeader: Codable, Equatable, Sendable {
 public enum ImageProbe {
     /// What a probe answers besides its options, kept with each answer in a build's state.
     /// Bump it when the same file gets another answer. 2: text not named like a picture is
-    /// passed over (a note holding `<svg>` was a broken picture).
-    public static let version = 2
+    /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure.
+    public static let version = 3
 
     public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
         let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }
@@ -230,6 +233,7 @@ public enum ImageProbe {
         let height = pages != nil && pageHeight > 0 && pageHeight < image.height ? pageHeight : image.height
         let profile = image.blob("icc-profile-data")
         let intent = profile.flatMap(ColourProfile.intent(forICC:))
+        let exif = { (field: String) in ExifValue.strictText(image.string(field)) }
         return ImageHeader(
             format: format,
             width: swapsSides ? height : image.width,
@@ -241,7 +245,8 @@ public enum ImageProbe {
             hasAlpha: image.hasAlpha,
             needsColourTransform: image.hasField("icc-profile-data") && !(profile.map(ColourProfile.isSRGB) ?? false)
                 || [.cmyk, .lab, .labq, .labs, .lch, .xyz, .yxy, .cmc, .hsv].contains(image.interpretation),
-            intent: intent == .relative ? nil : intent)
+            intent: intent == .relative ? nil : intent,
+            camera: CameraSettings.camera(exif), exposure: CameraSettings.exposure(exif))
     }
 
     /// Decodes all pixels with libvips asked to fail on truncation, instead of filling with grey.

@@ -110,6 +110,9 @@ enum PageData {
         var keywords: [String]?
         /// The original's copy in the site (`build --originals copy`), for a download link.
         var original: MediaCopy?
+        /// What the info panel shows of the camera and the exposure.
+        var camera: Camera?
+        var exposure: Exposure?
     }
 
     /// An album's chunk: its items `start`… in album order.
@@ -146,7 +149,7 @@ enum PageData {
             height: item.height, position: item.position, alt: alt(of: item), title: item.title, caption: item.caption.map(PageCaption.init),
             renditions: renditions(of: item), placeholder: item.placeholder?.thumbhash, duration: item.duration,
             durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, video: video,
-            takenAt: item.takenAt, keywords: item.keywords, original: item.original)
+            takenAt: item.takenAt, keywords: item.keywords, original: item.original, camera: item.camera, exposure: item.exposure)
     }
 
     /// The lookup's bucket of an item id among `buckets`: FNV-1a (32 bits) of its UTF-8 bytes,

@@ -42,9 +42,9 @@ function fillInfo(item) {
   if (exposure) {
     var parts = [];
     if (infoText(exposure.time)) parts.push(exposure.time + ' s');
-    if (isNumber(exposure.fNumber)) parts.push('f/' + exposure.fNumber);
+    if (isNumber(exposure.aperture)) parts.push('f/' + exposure.aperture);
     if (isNumber(exposure.iso)) parts.push('ISO ' + exposure.iso);
-    if (isNumber(exposure.focalLength)) parts.push(exposure.focalLength + ' mm');
+    if (isNumber(exposure.focalLength)) parts.push(exposure.focalLength + ' mm' + (isNumber(exposure.focalLength35mm) ? ' (' + exposure.focalLength35mm + ' mm in 35 mm)' : ''));
     row('Exposure', parts.length ? parts.join(', ') : null, 'exposure');
   } else {
     row('Exposure', infoText(item.exposure), 'exposure');

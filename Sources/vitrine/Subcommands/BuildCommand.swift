@@ -21,7 +21,7 @@ enum BuildCommand {
             Inputs, order and captions are read as 'vitrine scan' reads them. See vitrine-build(1).
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
-            noTiles, tileLayout, tileSize, tileMinSize, baseURL, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
+            noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
             keepLocation, keepMetadata, noVideoCopies, originals, noPage, PageOptions.title, force, overwrite, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
@@ -52,6 +52,8 @@ enum BuildCommand {
     static let tileMinSize = Option.value("tile-min-size", placeholder: "PX", .integer(in: 0...Int(Int32.max)),
         defaultDescription: "1.5 x the largest rendition", help: "only pictures whose longest side is larger get tiles")
     static let baseURL = Option.value("base-url", placeholder: "URL", .string, help: "where SITE is served, for IIIF ids (IIIF layouts)")
+    static let iiifManifest = Option.flag("iiif-manifest",
+        help: "also write SITE/\(BuildOptions.iiifManifestName), a IIIF Presentation 3 manifest with the albums as Ranges (IIIF tile layouts)")
     static let noSheets = Option.flag("no-sheets", help: "no contact sheets")
     static let sheetColumns = Option.value("sheet-columns", placeholder: "N", .integer(in: 1...1000), default: SheetSettings.defaultColumns,
         help: "contact sheets: cells a row")
@@ -157,6 +159,7 @@ enum BuildCommand {
         options.listsActions = command[dryRun] && command[Reporter.verbose]
         options.keepLocation = command[keepLocation]
         options.page = !command[noPage]
+        options.iiifManifest = command[iiifManifest]
         options.pageTitle = command[PageOptions.title]
         options.videoCopies = command[noVideoCopies] ? nil : MediaCopySpec(keepMetadata: command[keepMetadata])
         options.originals = command[originals] == .copy ? OriginalCopySpec(keepMetadata: command[keepMetadata]) : nil
@@ -212,6 +215,9 @@ enum BuildCommand {
         if !mergesNamedSite(command), command[merge] != command.positionals.isEmpty {
             return command[merge] ? "\(merge.flagName) takes no SRC: it joins the parts already in SITE"
                 : "missing SRC: a source folder, file or - for a list on stdin"
+        }
+        if command[iiifManifest], command[noTiles] || !command[tileLayout].isIIIF {
+            return "\(iiifManifest.flagName) needs \(tileLayout.flagName) iiif or iiif3 (the canvases' image services)"
         }
         return nil
     }
