@@ -105,7 +105,9 @@ public struct MediaScanner: Sendable {
             // The items' order so far is their order within each album.
             let members = items.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
             manifest.albums = AlbumTree.ordered(albums.records, members: members, by: options.albumOrdering)
+            // Moved, not shared: the items are permuted in place, never copied.
             manifest.items = items
+            items = []
             AlbumTree.arrange(&manifest)
         } else {
             // A part's albums are records that `manifest merge` orders and fills.
