@@ -99,14 +99,19 @@ struct GalleryText {
     /// changes another album's id.
     mutating func albums(allFiles: [InputFile]) -> (records: [Album], ofFile: [String]) {
         let sources = inputIsFolder.filter { $0 }.count
-        let ids = AlbumIDs(paths: allFiles.map { albumPath(of: $0, sources: sources) } + files.map { albumPath(of: $0, sources: sources) })
+        // Folders, not files, are what ids are made from: a gallery has far fewer.
+        var paths = Set<String>()
+        for file in allFiles { paths.insert(albumPath(of: file, sources: sources)) }
+        let filePaths = files.map { albumPath(of: $0, sources: sources) }
+        paths.formUnion(filePaths)
+        let ids = AlbumIDs(paths: Array(paths))
         var records: [String: Album] = [:]
         let itemIDs = Dictionary(zip(files.map(\.path), self.ids), uniquingKeysWith: { first, _ in first })
         var ofFile: [String] = []
         ofFile.reserveCapacity(files.count)
-        for file in files {
-            let path = albumPath(of: file, sources: sources)
+        for (file, path) in zip(files, filePaths) {
             ofFile.append(ids[path])
+            guard records[ids[path]] == nil else { continue }
             // The album and each of its parents, once, with its folder's `index.md`.
             var components = path.split(separator: "/").map(String.init)
             var folder = folderPath(of: file, depth: path.isEmpty ? 0 : components.count - (sources > 1 ? 1 : 0))
@@ -151,8 +156,9 @@ struct GalleryText {
     /// input's name first); `""` (the root) for a file not found under a folder.
     private func albumPath(of file: InputFile, sources: Int) -> String {
         guard root(of: file) != nil else { return "" }
-        let folders = file.relativePath.split(separator: "/").dropLast().map(String.init)
-        return ((sources > 1 ? [inputNames[file.inputIndex]] : []) + folders).joined(separator: "/")
+        let folder = file.relativePath.lastIndex(of: "/").map { String(file.relativePath[..<$0]) } ?? ""
+        guard sources > 1 else { return folder }
+        return folder.isEmpty ? inputNames[file.inputIndex] : inputNames[file.inputIndex] + "/" + folder
     }
 
     /// The folder `depth` levels below `file`'s input folder, on `file`'s way (nil when the
