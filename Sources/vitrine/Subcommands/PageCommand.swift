@@ -30,7 +30,7 @@ enum PageCommand {
             again after 'vitrine select --in-place' to show the selection. Prints the page's
             path. See vitrine-page(1).
             """,
-        options: OptionSpec.list(output, videos, PageOptions.title),
+        options: OptionSpec.list(output, videos, PageOptions.title, TileOptions.viewport),
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
     static let output = Option.value("output", short: "o", placeholder: "SITE", .string,
@@ -55,7 +55,14 @@ enum PageCommand {
             Diagnostics.fileError(path: failure.path, message: failure.message)
             status = ExitStatus.someFailed
         }
-        let page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
+        var page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
+        if let viewport = command[TileOptions.viewport] {
+            guard let width = viewport.width, let height = viewport.height else {
+                Diagnostics.usageError(ZoomOptions.Problem.viewport.description, commandPath: command.path)
+                return ExitStatus.usage
+            }
+            page.viewport = (width, height)
+        }
         let missing = page.missingFiles(of: manifest)
         if let first = missing.first {
             Diagnostics.error("\(file): \(missing.count) file\(missing.count == 1 ? "" : "s") it names \(missing.count == 1 ? "is" : "are") not in \(site) "
