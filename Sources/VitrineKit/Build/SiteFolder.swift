@@ -91,11 +91,12 @@ public struct SiteFolder: Sendable {
     }
 
     /// The first entry of a folder that is neither empty nor a site, with whether a build would
-    /// replace it; nil when a build may write there. Only `.vitrine/` (what a build that has
-    /// just started, or a part beside it, has made so far) counts as empty.
+    /// replace it; nil when a build may write there. Only `.vitrine/` and vitrine's own
+    /// temporary files (what a build that has just started, or a part beside it, has made so
+    /// far: its write check, a file being written) count as empty.
     static func foreignEntry(of folder: String, outputFolders: [String]) -> (name: String, replaced: Bool)? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        let entries = names.filter { $0 != SiteBuilder.stateFolder }.sorted()
+        let entries = names.filter { $0 != SiteBuilder.stateFolder && !AtomicFile.isTemporaryName($0) }.sorted()
         guard !entries.isEmpty, !isSite(folder) else { return nil }
         if let replaced = (ownNames + outputFolders).first(where: entries.contains) { return (replaced, true) }
         return (entries[0], false)
