@@ -47,6 +47,13 @@ public enum Path {
         return String(file[file.utf8.index(after: dot)...])
     }
 
+    /// The extension lower-cased when it is a plain ASCII word (`JPG` → `jpg`, `mp4`), fit to
+    /// name a copy with; nil when there is none or it holds anything else.
+    public static func plainExtension(of path: String) -> String? {
+        let ending = fileExtension(of: path).lowercased()
+        return !ending.isEmpty && ending.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? ending : nil
+    }
+
     /// The file name without its extension (`a/photo.jpg` → `photo`).
     public static func stem(of path: String) -> String {
         let file = name(of: path)

@@ -43,25 +43,7 @@ extension ManifestChecks {
             let at = "/albums/\(number)"
             let id = album["id"]?.string ?? ""
             // A part's albums are records whose children the merge finds.
-            if !whole {
-            } else if let node = album["parent"], let parent = node.string {
-                if let place = byID[parent] {
-                    let siblings = list[place]["children"].map { Array($0.elements).compactMap(\.string) } ?? []
-                    if !siblings.contains(id) { add(node, at + "/parent", "'\(parent)' does not list '\(id)' among its children") }
-                } else {
-                    add(node, at + "/parent", "'\(parent)' is not an album's id")
-                }
-            } else if id != Album.rootID {
-                add(album, at + "/parent", "absent: only the root album has none")
-            }
-            for (offset, child) in (album["children"].map { Array($0.elements) } ?? []).enumerated() where whole {
-                guard let childID = child.string else { continue }
-                if let place = byID[childID] {
-                    if list[place]["parent"]?.string != id { add(child, at + "/children/\(offset)", "'\(childID)' has another parent") }
-                } else {
-                    add(child, at + "/children/\(offset)", "'\(childID)' is not an album's id")
-                }
-            }
+            if whole { checkFamily(of: album, id: id, at: at, list: list, byID: byID) }
             if let node = album["cover"], let cover = node.string, !known.contains(cover) {
                 add(node, at + "/cover", "'\(cover)' is not an item's id")
             }
@@ -73,6 +55,28 @@ extension ManifestChecks {
             }
             if let count = album["itemCount"], let value = count.int, value != expected.count {
                 add(count, at + "/itemCount", "is \(value), should be \(expected.count)")
+            }
+        }
+    }
+
+    /// An album's parent lists it, and its children name it as their parent.
+    private mutating func checkFamily(of album: JSONNode, id: String, at: String, list: [JSONNode], byID: [String: Int]) {
+        if let node = album["parent"], let parent = node.string {
+            if let place = byID[parent] {
+                let siblings = list[place]["children"].map { Array($0.elements).compactMap(\.string) } ?? []
+                if !siblings.contains(id) { add(node, at + "/parent", "'\(parent)' does not list '\(id)' among its children") }
+            } else {
+                add(node, at + "/parent", "'\(parent)' is not an album's id")
+            }
+        } else if id != Album.rootID {
+            add(album, at + "/parent", "absent: only the root album has none")
+        }
+        for (offset, child) in (album["children"].map { Array($0.elements) } ?? []).enumerated() {
+            guard let childID = child.string else { continue }
+            if let place = byID[childID] {
+                if list[place]["parent"]?.string != id { add(child, at + "/children/\(offset)", "'\(childID)' has another parent") }
+            } else {
+                add(child, at + "/children/\(offset)", "'\(childID)' is not an album's id")
             }
         }
     }

@@ -123,8 +123,7 @@ extension GalleryPage {
         var sources: [String: String] = [:], failures: [ItemError] = []
         for item in manifest.items where item.kind == .video {
             guard let itemSource = item.source else { continue }
-            let ending = Path.fileExtension(of: itemSource.path).lowercased()
-            let name = item.id + "." + (ending.isEmpty || !ending.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "video" : ending)
+            let name = item.id + "." + (Path.plainExtension(of: itemSource.path) ?? "video")
             var bytes = itemSource.openBytes
             if bytes.first != UInt8(ascii: "/") { bytes = Array(Path.join(base, "x").utf8.dropLast()) + bytes }  // base + "/"
             let source = InputPath(bytes: bytes)

@@ -27,8 +27,7 @@ public struct MediaCopySpec: OutputKind {
 
     /// The source's own extension when it is a plain ASCII word (`mp4`, `mov`, `webm`), else `video`.
     func extensionName(of item: PlanningItem) -> String {
-        let ending = Path.fileExtension(of: item.sourceName ?? "").lowercased()
-        return !ending.isEmpty && ending.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) ? ending : "video"
+        Path.plainExtension(of: item.sourceName ?? "") ?? "video"
     }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {

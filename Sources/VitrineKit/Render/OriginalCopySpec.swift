@@ -31,9 +31,7 @@ public struct OriginalCopySpec: OutputKind {
     /// The source's own extension, lower-cased, when it is a plain ASCII word (`jpg`, `png`),
     /// else the decoder's name of its format.
     func extensionName(of item: PlanningItem) -> String {
-        let ending = Path.fileExtension(of: item.sourceName ?? "").lowercased()
-        if !ending.isEmpty && ending.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) { return ending }
-        return item.format ?? "image"
+        Path.plainExtension(of: item.sourceName ?? "") ?? item.format ?? "image"
     }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
