@@ -172,7 +172,7 @@ final class GalleryPageTests: XCTestCase {
         clip.renditions = [Rendition(role: .thumbnail, path: "trips/holiday-256x256.jpg", width: 256, height: 192, format: .jpeg,
             box: "256x256", fit: .fit, scale: 1, bytes: 10)]
         manifest.items = [clip]
-        for (placement, expected) in [(VideoPlacement.copy, ["trips/holiday": "trips/holiday.mp4"]), (.link, ["trips/holiday": "trips/holiday.mp4"]),
+        for (placement, expected) in [(VideoPlacement.copy, ["trips/holiday": [PageVideo(path: "trips/holiday.mp4", type: "video/mp4")]]), (.link, ["trips/holiday": "trips/holiday.mp4"]),
                                       (.none, [:])] {
             let placed = GalleryPage.placeVideos(of: manifest, in: site, from: source, how: placement)
             XCTAssertEqual(placed.sources, expected, "\(placement)")

@@ -26,7 +26,7 @@ public struct BuildOptions: Sendable {
     }()
     /// Videos copied into `media/` for the page to play, their metadata removed: default on;
     /// nil for none.
-    public var videoCopies: MediaCopySpec? = MediaCopySpec()
+    public var webVideos: WebVideoSpec? = WebVideoSpec()
     /// Copies of the photos' originals in `originals/`, for a download link (`--originals
     /// copy`): default none.
     public var originals: OriginalCopySpec?
@@ -88,7 +88,7 @@ public struct BuildOptions: Sendable {
     /// The folders below the site that per-item outputs are written in (`thumbs`, `tiles`).
     public var outputFolders: [String] {
         var folders: [String] = []
-        for path in renditions.map(\.folder) + [tiles?.folder, videoCopies?.folder, originals?.folder].compactMap({ $0 }) {
+        for path in renditions.map(\.folder) + [tiles?.folder, webVideos?.folder, originals?.folder].compactMap({ $0 }) {
             guard let folder = path.split(separator: "/").first.map(String.init), !folders.contains(folder) else { continue }
             folders.append(folder)
         }
@@ -100,7 +100,7 @@ public struct BuildOptions: Sendable {
     public var outputs: [AnyOutput] {
         renditions.map(AnyOutput.init) + (placeholder == .none ? [] : [AnyOutput(PlaceholderSpec(placeholder))])
             + (tiles.map { [AnyOutput($0)] } ?? []) + (sheet.map { [AnyOutput($0.cellOutput)] } ?? [])
-            + (videoCopies.map { [AnyOutput($0)] } ?? []) + (originals.map { [AnyOutput($0)] } ?? [])
+            + (webVideos.map { [AnyOutput($0)] } ?? []) + (originals.map { [AnyOutput($0)] } ?? [])
     }
 }
 

@@ -277,8 +277,8 @@ public struct SiteBuilder {
 
     /// The gallery's page (`index.html` and its data pieces), playing videos from their copies.
     func page(for manifest: Manifest) -> GalleryPage {
-        var videos: [String: String] = [:]
-        for item in manifest.items { if let media = item.media { videos[item.id] = media.path } }
+        var videos: [String: [PageVideo]] = [:]
+        for item in manifest.items { if let media = item.media, !media.isEmpty { videos[item.id] = media.map(PageVideo.init) } }
         var page = GalleryPage(site: options.site, videoSources: videos, title: options.pageTitle)
         if let zoom = options.tiles?.zoom { page.viewport = (zoom.viewportWidth, zoom.viewportHeight) }
         return page

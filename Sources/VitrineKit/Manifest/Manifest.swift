@@ -83,6 +83,10 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var codec: String?
     @Boxed public var fps: Double?
     public var hasAudio: Bool?
+    /// Videos: profile, level, pixel format and audio codec (what browsers' support depends
+    /// on), and `pq` or `hlg` for an HDR one (its pictures are tone-mapped to SDR).
+    @Boxed public var coding: VideoCoding?
+    @Boxed public var hdr: HDRTransfer?
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
     /// The file the item was read from; absent for a custom item without an SVG.
@@ -117,8 +121,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var rating: Int?
     /// Videos: the contact sheet of frames made of this one (`sheet --frames`).
     @Boxed public var sheet: VideoSheet?
-    /// A copy of the source in the site, for a page to play (`build`, videos).
-    @Boxed public var media: MediaCopy?
+    /// Videos: the web renditions a page plays (`build`), the browser taking the first it can.
+    public var media: [WebVideo]?
     /// A copy of a photo's original in the site, for a download link (`build --originals copy`).
     @Boxed public var original: MediaCopy?
 

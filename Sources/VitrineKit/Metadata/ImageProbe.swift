@@ -93,8 +93,9 @@ public struct ImageHeader: Codable, Equatable, Sendable {
 public enum ImageProbe {
     /// What a probe answers besides its options, kept with each answer in a build's state.
     /// Bump it when the same file gets another answer. 2: text not named like a picture is
-    /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure.
-    public static let version = 3
+    /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure. 4: videos'
+    /// coding (profile, pixel format, audio codec) and HDR transfer.
+    public static let version = 4
 
     public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
         let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }

@@ -14,6 +14,10 @@ public struct VideoHeader: Codable, Equatable, Sendable {
     /// Frames per second, 3 decimals.
     public var fps: Double?
     public var hasAudio: Bool
+    /// Profile, level, pixel format and the audio's codec: what browsers' support depends on.
+    public var coding: VideoCoding?
+    /// PQ or HLG (BT.2020): tone-mapped for every picture made of it; nil for SDR.
+    public var hdr: HDRTransfer?
     /// The container's creation time as `YYYY-MM-DDTHH:MM:SS` (UTC, as containers store it).
     public var takenAt: String?
     /// Clockwise rotation a player applies (0, 90, 180, 270).
@@ -89,6 +93,7 @@ public enum VideoProbe {
         let damage = "truncated or corrupt (\(said ?? "\(found) of \(promised) frames present"))"
         if damaged && !allowDamaged { return .failed(message: "damaged: " + damage, reason: .damaged) }
         let rotation = Self.rotation(of: stream)
+        let audio = report.streams.first { $0.codec_type == "audio" }
         let turned = rotation == 90 || rotation == 270
         let duration = (report.format.duration.flatMap(Double.init) ?? stream.duration.flatMap(Double.init))
             .map { ($0 * 1000).rounded() / 1000 }
@@ -99,7 +104,10 @@ public enum VideoProbe {
             duration: duration,
             codec: stream.codec_name ?? "unknown",
             fps: Self.rate(stream.avg_frame_rate) ?? Self.rate(stream.r_frame_rate),
-            hasAudio: report.streams.contains { $0.codec_type == "audio" },
+            hasAudio: audio != nil,
+            coding: VideoCoding(profile: stream.profile, level: stream.level.flatMap { $0 > 0 ? $0 : nil }, pixelFormat: stream.pix_fmt,
+                audioCodec: audio?.codec_name, audioProfile: audio?.profile),
+            hdr: HDRTransfer(colorTransfer: stream.color_transfer),
             takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
             rotation: rotation, damaged: damaged ? true : nil,
             damage: damaged ? damage : nil))
@@ -108,11 +116,15 @@ public enum VideoProbe {
     /// Clockwise degrees a player turns the picture: the display matrix's rotation is
     /// counter-clockwise in ffprobe's report, the old `rotate` tag clockwise.
     static func rotation(of stream: Report.Stream) -> Int {
-        if let matrix = stream.side_data_list?.first(where: { $0.rotation != nil })?.rotation {
-            return ((-Int(matrix.rounded()) % 360) + 360) % 360
-        }
+        if let matrix = stream.side_data_list?.first(where: { $0.rotation != nil })?.rotation { return rotation(ofMatrix: matrix) }
         if let tag = stream.tags?["rotate"], let degrees = Int(tag) { return ((degrees % 360) + 360) % 360 }
         return 0
+    }
+
+    /// Clockwise degrees of a display matrix's counter-clockwise rotation; 0 for none.
+    static func rotation(ofMatrix degrees: Double?) -> Int {
+        guard let degrees else { return 0 }
+        return ((-Int(degrees.rounded()) % 360) + 360) % 360
     }
 
     /// The path as ffmpeg's tools must get it: `file:` first, so that a name like `cache:x.mp4`
@@ -160,6 +172,10 @@ public enum VideoProbe {
 
             var codec_type: String?
             var codec_name: String?
+            var profile: String?
+            var level: Int?
+            var pix_fmt: String?
+            var color_transfer: String?
             var width: Int?
             var height: Int?
             var duration: String?

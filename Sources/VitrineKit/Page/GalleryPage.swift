@@ -23,7 +23,7 @@ public struct GalleryPage: Sendable {
     public var site: String
     /// Each video's file as the page plays it, relative to ``site``, by item id (see
     /// ``placeVideos(of:in:from:how:)``): default none, and a video without one shows its poster.
-    public var videoSources: [String: String] = [:]
+    public var videoSources: [String: [PageVideo]] = [:]
     /// `--title`: what heads every view and names the document; default nil, the manifest's
     /// `title` (the root `index.md`'s), else the root album's (the first source folder's name).
     public var title: String?
@@ -31,7 +31,7 @@ public struct GalleryPage: Sendable {
     /// scales a `--max-scale` cap to its window: default ``ZoomOptions/defaultViewport``.
     public var viewport = ZoomOptions.defaultViewport
 
-    public init(site: String, videoSources: [String: String] = [:], title: String? = nil) {
+    public init(site: String, videoSources: [String: [PageVideo]] = [:], title: String? = nil) {
         self.site = site
         self.videoSources = videoSources
         self.title = title
@@ -100,6 +100,20 @@ public struct GalleryPage: Sendable {
     }
 }
 
+/// A video file the page offers (a `<source>`): its path in the site and its type with
+/// codecs (`video/mp4; codecs="avc1.640028, mp4a.40.2"`), absent for a source copied as it is.
+public struct PageVideo: Codable, Equatable, Sendable {
+    public var path: String
+    public var type: String?
+
+    public init(path: String, type: String?) {
+        self.path = path
+        self.type = type
+    }
+
+    init(_ video: WebVideo) { self.init(path: video.path, type: video.type) }
+}
+
 /// How `vitrine page` brings videos into the site: the manifest's `source.path` is where the
 /// scan read them, not a path in the site.
 public enum VideoPlacement: String, CaseIterable, Sendable {
@@ -118,10 +132,15 @@ extension GalleryPage {
     /// absolute itself. Ids never repeat and outputs never end so, so nothing
     /// else in the site has the name. The sources by id, and the videos that could not be placed.
     public static func placeVideos(of manifest: Manifest, in site: String, from base: String,
-                                   how placement: VideoPlacement) -> (sources: [String: String], failures: [ItemError]) {
+                                   how placement: VideoPlacement) -> (sources: [String: [PageVideo]], failures: [ItemError]) {
         guard placement != .none else { return ([:], []) }
-        var sources: [String: String] = [:], failures: [ItemError] = []
+        var sources: [String: [PageVideo]] = [:], failures: [ItemError] = []
         for item in manifest.items where item.kind == .video {
+            // A build's web renditions, when they are in the site: never made again here.
+            if let media = item.media, !media.isEmpty, media.allSatisfy({ FileStat.exists(Path.join(site, $0.path)) }) {
+                sources[item.id] = media.map(PageVideo.init)
+                continue
+            }
             guard let itemSource = item.source else { continue }
             let name = item.id + "." + (Path.plainExtension(of: itemSource.path) ?? "video")
             var bytes = itemSource.openBytes
@@ -134,7 +153,7 @@ extension GalleryPage {
                 case .link: try link(source, at: target)
                 case .none: break
                 }
-                sources[item.id] = name
+                sources[item.id] = [PageVideo(path: name, type: nil)]
             } catch {
                 failures.append(ItemError(path: item.name, message: "cannot place the video in the site as \(name): \(error.description)",
                     reason: .write))

@@ -105,7 +105,8 @@ enum PageData {
         var selection: Int?
         var zoom: Zoom?
         var tiles: ItemTiles?
-        var video: String?
+        /// A video's files, the browser picking the first it plays.
+        var videos: [PageVideo]?
         var takenAt: String?
         var keywords: [String]?
         /// The original's copy in the site (`build --originals copy`), for a download link.
@@ -144,11 +145,11 @@ enum PageData {
         (item.renditions ?? []).map { PageRendition(path: $0.path, width: $0.width, height: $0.height) }
     }
 
-    static func pageItem(_ item: Item, video: String?) -> PageItem {
+    static func pageItem(_ item: Item, video: [PageVideo]?) -> PageItem {
         PageItem(id: item.id, name: fileName(of: item), kind: item.kind.rawValue, format: item.format, width: item.width,
             height: item.height, position: item.position, alt: alt(of: item), title: item.title, caption: item.caption.map(PageCaption.init),
             renditions: renditions(of: item), placeholder: item.placeholder?.thumbhash, duration: item.duration,
-            durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, video: video,
+            durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, videos: video,
             takenAt: item.takenAt, keywords: item.keywords, original: item.original, camera: item.camera, exposure: item.exposure)
     }
 

@@ -16,7 +16,7 @@ struct PagePieces {
     var pieces: [(path: String, bytes: Data)] = []
 
     /// The pieces of `manifest` for a page titled `title`, videos by item id.
-    init(_ manifest: Manifest, title: String, videos: [String: String], viewport: (width: Int, height: Int)) throws(GalleryPage.Failure) {
+    init(_ manifest: Manifest, title: String, videos: [String: [PageVideo]], viewport: (width: Int, height: Int)) throws(GalleryPage.Failure) {
         let albums = Self.albums(of: manifest)
         var byID: [String: Int] = [:]
         byID.reserveCapacity(manifest.items.count)

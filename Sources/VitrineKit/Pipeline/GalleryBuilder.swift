@@ -118,7 +118,7 @@ public struct GalleryBuilder {
             var source = ItemSource(path: path, kind: item.kind, width: item.width, height: item.height, allowDamaged: allowDamaged)
             if item.kind == .video {
                 source.video = VideoSource(duration: item.duration, durationLabel: item.durationLabel, posterAt: posterAt,
-                    timeout: toolTimeout)
+                    timeout: toolTimeout, facts: item.videoFacts)
             }
             source.convertColour = convertColour
             source.intent = intent

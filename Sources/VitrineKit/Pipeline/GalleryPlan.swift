@@ -82,8 +82,7 @@ public struct ItemPlanner: Sendable {
     /// ``planned(for:)``, each with its output's place in ``outputs``.
     func numbered(for item: Item) -> [(output: Int, planned: PlannedOutput)] {
         guard let itemSource = item.source else { return [] }
-        let planning = PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path,
-            format: item.format)
+        let planning = planningItem(item, itemSource)
         return outputs.indices.compactMap { number in
             outputs[number].target(for: planning).map { (number, PlannedOutput(output: outputs[number], target: $0)) }
         }
@@ -94,7 +93,20 @@ public struct ItemPlanner: Sendable {
     /// - Parameter companions: the item's other planned outputs, kept (see ``ItemJob/companions``).
     public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
-        return ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
+        var job = ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
+        let planning = planningItem(item, itemSource)
+        let extra = outputs.compactMap { $0.output.extraSeconds(for: $0.target, item: planning) }
+        if !extra.isEmpty {
+            let seconds = extra.reduce(0, +)
+            job.extraSeconds = seconds
+            job.source.video?.timeout += TimeLimit.tools(within: seconds)
+        }
+        return job
+    }
+
+    private func planningItem(_ item: Item, _ itemSource: Item.Source) -> PlanningItem {
+        PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path,
+            format: item.format, video: item.videoFacts)
     }
 }
 

@@ -9,6 +9,9 @@ public struct ItemJob: Codable, Hashable, Sendable {
     /// decoded as if they were (the same shared scale, the same larger filled box to cut from),
     /// so that what is made again is what a build making everything makes. Default none.
     public var companions: [PlannedOutput] = []
+    /// Seconds its outputs may take beyond a file's time limit (a video's transcode, see
+    /// ``OutputKind/extraSeconds(for:item:)``); default none.
+    public var extraSeconds: Double?
 
     public init(source: ItemSource, outputFolder: String, outputs: [PlannedOutput], companions: [PlannedOutput] = []) {
         self.source = source
@@ -68,9 +71,12 @@ public struct VideoSource: Codable, Hashable, Sendable {
     public var posterAt: PosterTime = .default
     /// Seconds ffmpeg may take in all (see ``TimeLimit``).
     public var timeout: Double = TimeLimit.tools(within: TimeLimit.perFile)
+    /// Its streams (codecs, HDR), for the web rendition and tone mapping; default none.
+    public var facts: VideoFacts?
 
     public init(duration: Double?, durationLabel: String? = nil, posterAt: PosterTime = .default,
-                timeout: Double = TimeLimit.tools(within: TimeLimit.perFile)) {
+                timeout: Double = TimeLimit.tools(within: TimeLimit.perFile), facts: VideoFacts? = nil) {
+        self.facts = facts
         self.duration = duration
         self.durationLabel = durationLabel
         self.posterAt = posterAt

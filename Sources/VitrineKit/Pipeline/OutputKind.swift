@@ -46,6 +46,10 @@ public protocol OutputKind: Codable, Hashable, Sendable {
     /// if any: so that an output made again alone is cut as in a build that made them all.
     /// Default none.
     func filledBox(for target: OutputTarget) -> FilledBox?
+
+    /// Seconds of work beyond a file's time limit (`--timeout`) that making this output of
+    /// `item` may take (a video's transcode), or nil for none. Default none.
+    func extraSeconds(for target: OutputTarget, item: PlanningItem) -> Double?
 }
 
 extension OutputKind {
@@ -56,6 +60,8 @@ extension OutputKind {
     public static var completenessReadsProduct: Bool { false }
 
     public func filledBox(for target: OutputTarget) -> FilledBox? { nil }
+
+    public func extraSeconds(for target: OutputTarget, item: PlanningItem) -> Double? { nil }
 }
 
 /// A box an output fills with a crop: what ``ItemPicture`` needs to cut a smaller box of the
@@ -91,8 +97,12 @@ public struct PlanningItem: Sendable {
     public var sourceName: String?
     /// The decoder's name of its format (`jpeg`, `heif`), as the manifest's `format`; default none.
     public var format: String?
+    /// A video's streams; default none.
+    public var video: VideoFacts?
 
-    public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil, format: String? = nil) {
+    public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil, format: String? = nil,
+                video: VideoFacts? = nil) {
+        self.video = video
         self.id = id
         self.kind = kind
         self.width = width
@@ -127,7 +137,7 @@ public struct OutputTarget: Codable, Hashable, Sendable {
 /// Every kind a worker can make. A new kind is added here (and nowhere in the pool).
 public enum OutputKinds {
     public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self, SheetCellSpec.self,
-        VideoSheetSpec.self, MediaCopySpec.self, OriginalCopySpec.self]
+        VideoSheetSpec.self, WebVideoSpec.self, OriginalCopySpec.self]
 
     static func named(_ name: String) -> (any OutputKind.Type)? { all.first { $0.kindName == name } }
 }
@@ -178,6 +188,8 @@ public struct AnyOutput: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     func filledBox(for target: OutputTarget) -> FilledBox? { base.filledBox(for: target) }
+
+    func extraSeconds(for target: OutputTarget, item: PlanningItem) -> Double? { base.extraSeconds(for: target, item: item) }
 
     var completenessReadsProduct: Bool { type(of: base).completenessReadsProduct }
 

@@ -64,3 +64,10 @@ public enum OriginalsMode: String, CaseIterable, Sendable {
 
     public static let `default` = OriginalsMode.none
 }
+
+/// A copy of a photo's original in the site, for a download link (`original`).
+public struct MediaCopy: Codable, Equatable, Sendable {
+    /// Below the site, `/`-separated: `originals/beach/dsc-0042.jpg`.
+    public var path: String
+    public var bytes: Int
+}

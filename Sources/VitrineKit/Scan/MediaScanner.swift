@@ -357,6 +357,8 @@ extension MediaScanner {
         item.codec = header.codec
         item.fps = header.fps
         item.hasAudio = header.hasAudio
+        item.coding = header.coding
+        item.hdr = header.hdr
         return item
     }
 }

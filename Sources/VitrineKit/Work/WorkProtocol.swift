@@ -12,6 +12,14 @@ public enum WorkResult: Codable, Equatable, Sendable {
     case produce(ItemOutcome)
 }
 
+extension WorkTask {
+    /// Seconds beyond the pool's time limit this task may take: a transcode's.
+    var extraSeconds: Double {
+        if case .produce(let job) = self { return job.extraSeconds ?? 0 }
+        return 0
+    }
+}
+
 /// A task the pool could not get an answer for.
 public enum WorkFailure: Error, Equatable, Sendable {
     /// The file's work ran past `--timeout`; its worker was killed and replaced.

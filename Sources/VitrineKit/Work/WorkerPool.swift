@@ -143,8 +143,8 @@ public final class WorkerPool: @unchecked Sendable {
                 if cancelled.current { worker.kill() } else { idle.withLock { $0.append(worker) } }
             }
         }
-        var inFlight: [(index: Int, line: Data)] = []
-        var retry: [(index: Int, line: Data)] = []  // sent to a worker that died before answering them
+        var inFlight: [(index: Int, line: Data, extra: Double)] = []
+        var retry: [(index: Int, line: Data, extra: Double)] = []  // sent to a worker that died before answering them
         var headStarted = WorkerProcess.now()
         var refusals = 0
         let report = { (index: Int, result: Result<WorkResult, WorkFailure>) in
@@ -152,7 +152,7 @@ public final class WorkerPool: @unchecked Sendable {
             completion(index, result)
             self.lock.unlock()
         }
-        let nextTask = { () -> (index: Int, line: Data)? in
+        let nextTask = { () -> (index: Int, line: Data, extra: Double)? in
             if self.cancelled.current { return nil }
             if !retry.isEmpty { return retry.removeFirst() }
             while let index = next.withLock({ (value: inout Int) -> Int? in
@@ -165,7 +165,7 @@ public final class WorkerPool: @unchecked Sendable {
                 do {
                     var line = try encoder.encode(WorkRequest(sequence: index, task: made))
                     line.append(0x0A)
-                    return (index, line)
+                    return (index, line, made.extraSeconds)
                 } catch {
                     // Said at once: a task no worker can be sent must not wait for a time-out.
                     report(index, .failure(.unsendable(detail: Self.describe(error))))
@@ -220,7 +220,7 @@ public final class WorkerPool: @unchecked Sendable {
                 inFlight.append(task)
             }
             guard let current = worker, let head = inFlight.first else { break }
-            switch current.receiveLine(until: headStarted + configuration.timeout) {
+            switch current.receiveLine(until: headStarted + configuration.timeout + head.extra) {
             case .line(let bytes):
                 guard let response = try? decoder.decode(WorkResponse.self, from: Data(bytes)),
                     response.sequence == head.index
@@ -235,7 +235,7 @@ public final class WorkerPool: @unchecked Sendable {
                 headStarted = WorkerProcess.now()
                 report(head.index, .success(response.result))
             case .timedOut:
-                abandon(.timedOut(seconds: configuration.timeout))
+                abandon(.timedOut(seconds: configuration.timeout + head.extra))
             case .ended(let detail):
                 abandon(.crashed(detail: detail))
             }

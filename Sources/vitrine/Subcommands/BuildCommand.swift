@@ -22,7 +22,7 @@ enum BuildCommand {
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
-            keepLocation, keepMetadata, noVideoCopies, originals, noPage, PageOptions.title, force, overwrite, dryRun, config, shardCount, merge)
+            keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title, force, overwrite, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
 
@@ -68,7 +68,17 @@ enum BuildCommand {
         help: "keep the metadata in the copies in media/ and originals/ (removed by default)")
     static let originals = Option.value("originals", placeholder: "HOW", .choice, default: OriginalsMode.default,
         help: "copy: each photo's original in originals/, for a download link (HEIC/AVIF only with --keep-metadata); none")
-    static let noVideoCopies = Option.flag("no-video-copies", help: "no copies of the videos in media/ (the page then shows their posters only)")
+    static let noVideoCopies = Option.flag("no-video-copies",
+        help: "no web renditions of the videos in media/ (the page then shows their posters only)")
+    static let videoTranscode = Option.value("video-transcode", placeholder: "WHEN", .choice, default: WebVideoSpec.TranscodeMode.auto,
+        help: "auto: videos browsers cannot play, HDR or larger than --video-size are transcoded, the rest remuxed; always; never (copied as they are)")
+    static let videoCodec = Option.value("video-codec", placeholder: "CODEC", .choice, default: VideoCodec.h264,
+        help: "the codec videos are transcoded to (h264 and av1 in MP4, vp9 in WebM)")
+    static let videoQuality = Option.value("video-quality", placeholder: "CRF", .integer(in: 0...63),
+        defaultDescription: VideoCodec.allCases.map { "\($0.rawValue) \($0.defaultQuality)" }.joined(separator: ", "),
+        help: "the transcode's CRF (lower is better): h264 0-51, vp9 0-63, av1 1-63")
+    static let videoSize = Option.value("video-size", placeholder: "PX", .integer(in: 16...16_384), default: WebVideoSpec.defaultSize,
+        help: "web videos' longest side: larger ones are transcoded down, never up")
     static let noPage = Option.flag("no-page", help: "no index.html")
     static let force = Option.flag("force", help: "make everything again, whatever was made before")
     static let overwrite = Option.flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)")
@@ -161,7 +171,8 @@ enum BuildCommand {
         options.page = !command[noPage]
         options.iiifManifest = command[iiifManifest]
         options.pageTitle = command[PageOptions.title]
-        options.videoCopies = command[noVideoCopies] ? nil : MediaCopySpec(keepMetadata: command[keepMetadata])
+        options.webVideos = command[noVideoCopies] ? nil : WebVideoSpec(codec: command[videoCodec], quality: command[videoQuality],
+            size: command[videoSize], transcode: command[videoTranscode], keepMetadata: command[keepMetadata])
         options.originals = command[originals] == .copy ? OriginalCopySpec(keepMetadata: command[keepMetadata]) : nil
         options.posterAt = command[posterAt]
         options.placeholder = command[placeholder]
@@ -218,6 +229,11 @@ enum BuildCommand {
         }
         if command[iiifManifest], command[noTiles] || !command[tileLayout].isIIIF {
             return "\(iiifManifest.flagName) needs \(tileLayout.flagName) iiif or iiif3 (the canvases' image services)"
+        }
+        if let crf = command[videoQuality], !command[videoCodec].qualityRange.contains(crf) {
+            let range = command[videoCodec].qualityRange
+            return "\(videoQuality.flagName) \(crf) is out of range for \(videoCodec.flagName) \(command[videoCodec].rawValue): "
+                + "\(range.lowerBound)-\(range.upperBound)"
         }
         return nil
     }
