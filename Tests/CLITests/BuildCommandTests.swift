@@ -92,8 +92,9 @@ final class BuildCommandTests: TemporaryFolderTestCase {
         XCTAssertTrue(try String(contentsOfFile: site + "/index.html", encoding: .utf8).contains("<html"))
         let list = items(try manifest())
         let phone = try XCTUnwrap(list.first { $0["id"] as? String == "phone" })
-        let media = try XCTUnwrap(phone["media"] as? [String: Any])
+        let media = try XCTUnwrap((phone["media"] as? [[String: Any]])?.first)
         XCTAssertEqual(media["path"] as? String, "media/phone.mp4")
+        XCTAssertEqual(media["mime"] as? String, "video/mp4")
         let copy = site + "/media/phone.mp4"
         let tags = try Program.output("ffprobe", ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "json", copy])
         XCTAssertFalse(tags.contains("location"), "no place in the copy: \(tags)")

@@ -337,11 +337,33 @@ def video_facts(driver, manifest):
             open_item(driver, item["id"])
             wait_for(driver, "var v = document.querySelector('.page[data-slot=\"0\"] video'); return v && v.readyState >= 1;", 8)
             facts = driver.execute_script("""var v = document.querySelector('.page[data-slot="0"] video');
-return v ? { src: v.getAttribute('src'), poster: v.getAttribute('poster'), currentSrc: v.currentSrc, readyState: v.readyState,
+var s = v && v.querySelector('source');
+return v ? { src: s ? s.getAttribute('src') : v.getAttribute('src'), type: s ? s.getAttribute('type') : null,
+  poster: v.getAttribute('poster'), currentSrc: v.currentSrc, readyState: v.readyState,
   duration: v.duration, error: v.error ? v.error.code : null } : null;""")
+            if facts:
+                facts["playback"] = playback(driver, '.page[data-slot="0"] video')
             press(driver, Keys.ESCAPE)
             return facts
     return None
+
+
+def playback(driver, selector):
+    """Plays the video muted (an unmuted play() without a gesture is refused) for 1.5 s: its
+    picture size, position and decoded frames before and after (readyState alone says nothing
+    of whether the picture decodes)."""
+    driver.set_script_timeout(20)
+    return driver.execute_async_script("""var done = arguments[arguments.length - 1];
+var v = document.querySelector(arguments[0]);
+if (!v) { done(null); return; }
+v.muted = true;
+var before = v.getVideoPlaybackQuality().totalVideoFrames;
+v.play().then(function () {
+  setTimeout(function () {
+    done({ videoWidth: v.videoWidth, videoHeight: v.videoHeight, currentTime: v.currentTime, framesBefore: before,
+      framesAfter: v.getVideoPlaybackQuality().totalVideoFrames, error: v.error ? v.error.code : null });
+  }, 1500);
+}, function (error) { done({ playError: String(error) }); });""", selector)
 
 
 SCROLL = "return [window.scrollX, window.scrollY]"

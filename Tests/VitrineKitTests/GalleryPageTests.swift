@@ -172,8 +172,8 @@ final class GalleryPageTests: XCTestCase {
         clip.renditions = [Rendition(role: .thumbnail, path: "trips/holiday-256x256.jpg", width: 256, height: 192, format: .jpeg,
             box: "256x256", fit: .fit, scale: 1, bytes: 10)]
         manifest.items = [clip]
-        for (placement, expected) in [(VideoPlacement.copy, ["trips/holiday": [PageVideo(path: "trips/holiday.mp4", type: "video/mp4")]]), (.link, ["trips/holiday": "trips/holiday.mp4"]),
-                                      (.none, [:])] {
+        let copied = ["trips/holiday": [PageVideo(path: "trips/holiday.mp4", type: nil)]]
+        for (placement, expected) in [(VideoPlacement.copy, copied), (.link, copied), (.none, [:])] {
             let placed = GalleryPage.placeVideos(of: manifest, in: site, from: source, how: placement)
             XCTAssertEqual(placed.sources, expected, "\(placement)")
             XCTAssertEqual(placed.failures, [])
@@ -182,10 +182,11 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: target), source + "/Holiday.MP4")
         let missing = GalleryPage.placeVideos(of: manifest, in: site, from: site, how: .copy)
         XCTAssertEqual(missing.failures.map(\.reason), [.write])
-        let page = GalleryPage(site: site, videoSources: ["trips/holiday": "trips/holiday.mp4"])
+        let page = GalleryPage(site: site, videoSources: ["trips/holiday": [PageVideo(path: "trips/holiday.mp4", type: "video/mp4")]])
         XCTAssertEqual(page.missingFiles(of: manifest), ["trips/holiday-256x256.jpg"])
         XCTAssertTrue(try page.write(manifest).rewritten.contains("index.html"))
-        XCTAssertTrue(try String(contentsOfFile: site + "/data/0001.js", encoding: .utf8).contains(#""video":"trips/holiday.mp4""#))
+        let chunk = try String(contentsOfFile: site + "/data/0001.js", encoding: .utf8)
+        XCTAssertTrue(chunk.contains(#""videos":[{"#) && chunk.contains(#""path":"trips/holiday.mp4""#) && chunk.contains(#""type":"video/mp4""#), chunk)
     }
 }
 

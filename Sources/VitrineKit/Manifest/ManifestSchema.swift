@@ -135,14 +135,34 @@ public enum ManifestSchema {
         "rating": { "enum": [-1, 1, 2, 3, 4, 5] },
         "sheet": { "$ref": "#/$defs/videoSheet" },
         "media": {
-          "type": "object",
-          "required": ["path", "bytes"],
-          "additionalProperties": false,
-          "properties": {
-            "path": { "$ref": "#/$defs/relativePath" },
-            "bytes": { "type": "integer", "minimum": 0 }
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": ["path", "mime", "width", "height", "bytes", "method"],
+            "additionalProperties": false,
+            "properties": {
+              "path": { "$ref": "#/$defs/relativePath" },
+              "mime": { "type": "string", "pattern": "^video/[a-z0-9.+-]+$" },
+              "codecs": { "type": "string", "minLength": 1 },
+              "width": { "type": "integer", "minimum": 1 },
+              "height": { "type": "integer", "minimum": 1 },
+              "bytes": { "type": "integer", "minimum": 0 },
+              "method": { "enum": ["copy", "remux", "remux-audio", "transcode"] }
+            }
           }
         },
+        "coding": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "profile": { "type": "string" },
+            "level": { "type": "integer" },
+            "pixelFormat": { "type": "string" },
+            "audioCodec": { "type": "string" },
+            "audioProfile": { "type": "string" }
+          }
+        },
+        "hdr": { "enum": ["pq", "hlg"] },
         "original": {
           "type": "object",
           "required": ["path", "bytes"],

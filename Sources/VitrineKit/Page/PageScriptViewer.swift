@@ -144,18 +144,33 @@ function makePage(index) {
   return page;
 }
 
-// The current page's video plays its source; a neighbour shows only its poster.
+// The current page's video plays the first of its files the browser can play; a neighbour
+// shows only its poster. When the browser says it can play none of them (canPlayType), the
+// viewer says so rather than play sound over a still.
 function activatePage(page, active) {
   if (page.item.kind !== 'video') return;
-  var source = siteURL(page.item.video);
-  if (active && source && !page.video) {
+  var files = page.item.videos || [];
+  if (active && files.length && !page.video && !page.unplayable) {
     var video = make('video', 'video', page.stage);
+    var playable = files.filter(function (file) { return !file.type || video.canPlayType(file.type) !== ''; });
+    if (!playable.length) {
+      video.remove();
+      page.unplayable = make('p', 'unplayable', page.stage);
+      page.unplayable.setAttribute('role', 'status');
+      page.unplayable.textContent = 'This browser cannot play this video (' + files.map(function (file) { return file.type; }).join(', ') + ').';
+      return;
+    }
     video.controls = true;
     video.playsInline = true;
     video.preload = 'metadata';
     var set = renditionSet(page.item);
     if (set) video.poster = set.largest;
-    video.src = source;
+    playable.forEach(function (file) {
+      var source = document.createElement('source');
+      source.src = siteURL(file.path);
+      if (file.type) source.type = file.type;
+      video.appendChild(source);
+    });
     video.setAttribute('aria-label', describe(page.item));
     page.video = video;
     layoutPage(page);
@@ -165,9 +180,13 @@ function activatePage(page, active) {
 }
 
 function retirePage(page) {
+  if (page.unplayable) {
+    page.unplayable.remove();
+    page.unplayable = null;
+  }
   if (page.video) {
     page.video.pause();
-    page.video.removeAttribute('src');
+    while (page.video.firstChild) page.video.removeChild(page.video.firstChild);
     page.video.load();
     page.video.remove();
     page.video = null;

@@ -46,6 +46,7 @@ a { color: #9cf; }
 .page { position: absolute; left: 0; top: 0; margin: 0; overflow: hidden; background: #000; }
 .stage { position: absolute; inset: 0; overflow: hidden; }
 .stage img, .stage video, .stage canvas { position: absolute; display: block; max-width: none; user-select: none; -webkit-user-drag: none; }
+.stage .unplayable { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); margin: 0; padding: 0.75em 1em; max-width: 80%; background: rgba(0, 0, 0, 0.75); color: #fff; border-radius: 6px; text-align: center; }
 .stage .tiles { position: absolute; inset: 0; pointer-events: none; }
 .stage .tiles img { position: absolute; }
 .page figcaption { position: absolute; left: 0; right: 0; bottom: 0; padding: 12px 72px 16px; max-height: 40%; overflow: auto;

@@ -12,7 +12,7 @@ final class AlbumSheetsTests: BuildSiteTestCase {
     private func options(albums: AlbumMode = .folders) -> BuildOptions {
         var options = BuildOptions(site: site)
         options.tiles = nil
-        options.videoCopies = nil
+        options.webVideos = nil
         options.page = false
         options.sheet?.perSheet = 2
         options.scan.albums = albums

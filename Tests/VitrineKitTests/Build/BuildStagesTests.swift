@@ -11,7 +11,7 @@ final class BuildStagesTests: BuildSiteTestCase {
         var options = BuildOptions(site: site)
         options.tiles = nil
         options.sheet = nil
-        options.videoCopies = nil
+        options.webVideos = nil
         options.page = false
         return options
     }

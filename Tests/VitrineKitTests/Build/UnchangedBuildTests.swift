@@ -10,7 +10,7 @@ final class UnchangedBuildTests: BuildSiteTestCase {
     private func options() -> BuildOptions {
         var options = BuildOptions(site: site)
         options.tiles = nil
-        options.videoCopies = nil
+        options.webVideos = nil
         return options
     }
 
