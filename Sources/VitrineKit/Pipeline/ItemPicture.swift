@@ -145,7 +145,8 @@ public final class ItemPicture {
         if let base { return base }
         guard let scale = sharedScale else { return nil }
         if let video = source.video {
-            base = try PosterFrame.extract(path: source.path, duration: video.duration, at: video.posterAt, timeout: video.timeout)
+            base = try PosterFrame.extract(path: source.path, duration: video.duration, at: video.posterAt, timeout: video.timeout,
+                hdr: video.facts?.hdr)
             return base
         }
         base = try decoding {

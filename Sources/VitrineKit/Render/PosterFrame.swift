@@ -44,7 +44,8 @@ public enum PosterFrame {
 
     /// The frame at `at`, else the first frame when the clip is shorter than that; a black frame
     /// is passed over for a later one (25 %, 50 %, 75 % of the clip) when there is one.
-    public static func extract(path: String, duration: Double?, at: PosterTime, timeout: Double) throws -> Image {
+    /// - Parameter hdr: the clip's HDR transfer, tone-mapped to SDR; default none (SDR).
+    public static func extract(path: String, duration: Double?, at: PosterTime, timeout: Double, hdr: HDRTransfer? = nil) throws -> Image {
         let start = at.seconds(of: duration)
         var points = [start]
         if let duration, duration > 0 {
@@ -56,14 +57,14 @@ public enum PosterFrame {
         for point in points {
             let remaining = deadline - WorkerProcess.now()
             guard remaining > 0 else { break }
-            guard let frame = try frame(path: path, at: point, timeout: remaining) else { continue }
+            guard let frame = try frame(path: path, at: point, timeout: remaining, filter: hdr?.toneMapFilter) else { continue }
             if first == nil { first = frame }
             let mean = try Operation.call("avg", ["in": .image(frame)])["out"]?.double ?? 0
             if mean > blackLevel { return frame }
         }
         if let first { return first }
         // Past the end (a duration the container got wrong): the very first frame.
-        if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now())) { return frame }
+        if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now()), filter: hdr?.toneMapFilter) { return frame }
         throw ItemFailure.unreadable("ffmpeg gave no frame")
     }
 

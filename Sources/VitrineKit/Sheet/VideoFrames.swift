@@ -85,17 +85,18 @@ public enum VideoFrames {
     static let passSecondsPerFrame = 2.0
 
     /// ffmpeg's filter that makes a frame upright (ffmpeg turns it before any filter), applies
-    /// its pixel aspect ratio and shrinks it into `box`, so that it is never stretched.
-    static func shrinking(into box: Box) -> String {
-        "scale=iw*sar:ih,setsar=1,scale=w=\(box.width ?? -2):h=\(box.height ?? -2):force_original_aspect_ratio=decrease"
+    /// its pixel aspect ratio and shrinks it into `box`, so that it is never stretched; an HDR
+    /// frame is tone-mapped to SDR first.
+    static func shrinking(into box: Box, hdr: HDRTransfer? = nil) -> String {
+        (hdr.map { $0.toneMapFilter + "," } ?? "") + "scale=iw*sar:ih,setsar=1,scale=w=\(box.width ?? -2):h=\(box.height ?? -2):force_original_aspect_ratio=decrease"
     }
 
     /// The first frame at or after each of `times`, in one pass of ffmpeg over the video; nil
     /// when it does not give one frame a time (two times between the same two frames).
-    static func onePass(path: String, times: [Double], box: Box, deadline: Double) throws -> [Image]? {
+    static func onePass(path: String, times: [Double], box: Box, hdr: HDRTransfer? = nil, deadline: Double) throws -> [Image]? {
         let chosen = times.map { String(format: "%.3f", $0) }.map { "gte(t\\,\($0))*(isnan(prev_selected_t)+lt(prev_selected_t\\,\($0)))" }
         let result = try Subprocess.run("ffmpeg", ["-v", "error", "-nostdin", "-i", VideoProbe.ffmpegInput(path),
-            "-vf", "select='" + chosen.joined(separator: "+") + "'," + shrinking(into: box), "-vsync", "vfr",
+            "-vf", "select='" + chosen.joined(separator: "+") + "'," + shrinking(into: box, hdr: hdr), "-vsync", "vfr",
             "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "-compression_level", "1", "-"], timeout: max(0.1, deadline - WorkerProcess.now()))
         if result.timedOut { throw ItemFailure.timeout("ffmpeg did not give every frame in time") }
         guard result.status == 0 else { return nil }
@@ -118,11 +119,11 @@ public enum VideoFrames {
     /// A seek that gives nothing (past the last frame) is tried again earlier, down to `floor`.
     /// - Returns: the frame and the time it was taken at.
     /// - Parameter skipFirst: `time` itself is known to be black (a pass took it).
-    static func frame(path: String, at time: Double, limit: Double, floor: Double, box: Box, deadline: Double,
+    static func frame(path: String, at time: Double, limit: Double, floor: Double, box: Box, hdr: HDRTransfer? = nil, deadline: Double,
                       skipFirst: Bool = false) throws
         -> (image: Image, time: Double)
     {
-        let filter = shrinking(into: box)
+        let filter = shrinking(into: box, hdr: hdr)
         let step = max(0, limit - time)
         var first: (Image, Double)?
         for candidate in (skipFirst ? [] : [time]) + [time + step * 0.3, time + step * 0.6] {

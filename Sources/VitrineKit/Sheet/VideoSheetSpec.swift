@@ -66,7 +66,8 @@ public struct VideoSheetSpec: OutputKind {
         let duration = stream.duration ?? source.video?.duration ?? 0
         let planned = VideoFrames.times(count: frames, duration: duration)
         let passed = VideoFrames.prefersOnePass(duration: duration, frames: frames)
-            ? try VideoFrames.onePass(path: source.path, times: planned, box: settings.cell, deadline: deadline) : nil
+            ? try VideoFrames.onePass(path: source.path, times: planned, box: settings.cell, hdr: source.video?.facts?.hdr,
+                deadline: deadline) : nil
         var cells: [SheetCell] = [], times: [Double] = []
         for (index, time) in planned.enumerated() {
             let limit = index + 1 < planned.count ? planned[index + 1] : duration
@@ -75,6 +76,7 @@ public struct VideoSheetSpec: OutputKind {
             let black = try frame.map(VideoFrames.isBlack) ?? false
             if frame == nil || black {
                 (frame, taken) = try VideoFrames.frame(path: source.path, at: time, limit: limit, floor: floor, box: settings.cell,
+                    hdr: source.video?.facts?.hdr,
                     deadline: deadline, skipFirst: frame != nil)
             }
             cells.append(SheetCell(content: .picture(frame!), label: VideoFrames.label(taken, spacing: duration / Double(frames))))
