@@ -109,11 +109,11 @@ final class PipelineTests: XCTestCase {
 }
 
 final class ItemSizeTests: XCTestCase {
-    /// A large gallery holds one item per photo in memory: keep the struct small. (376 since
-    /// items name their album, a copy of their original, camera and exposure; rare fields go in
-    /// boxes, not inline.)
+    /// A large gallery holds one item per photo in memory: keep the struct small. (400 since
+    /// items name their album, a copy of their original, camera and exposure, and a video's
+    /// coding and HDR transfer; rare fields go in boxes, not inline.)
     func testAnItemStaysSmall() {
-        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 376, "an item is \(MemoryLayout<Item>.size) bytes")
+        XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 400, "an item is \(MemoryLayout<Item>.size) bytes")
     }
 
     /// A walk holds one InputFile per file found: a custom item's declaration is boxed, not inline.
