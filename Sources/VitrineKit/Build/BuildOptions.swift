@@ -100,7 +100,7 @@ public struct BuildOptions: Sendable {
     public var outputs: [AnyOutput] {
         renditions.map(AnyOutput.init) + (placeholder == .none ? [] : [AnyOutput(PlaceholderSpec(placeholder))])
             + (tiles.map { [AnyOutput($0)] } ?? []) + (sheet.map { [AnyOutput($0.cellOutput)] } ?? [])
-            + (webVideos.map { [AnyOutput($0)] } ?? []) + (originals.map { [AnyOutput($0)] } ?? [])
+            + (webVideos.map { [AnyOutput($0), AnyOutput(MotionSpec(web: $0))] } ?? []) + (originals.map { [AnyOutput($0)] } ?? [])
     }
 }
 

@@ -94,7 +94,8 @@ struct OutputLedger: Sendable {
         let oldTarget = old.target
         let same = oldTarget == planned.target
         guard oldTarget.sourceScale == planned.target.sourceScale, oldTarget.width == planned.target.width,
-            oldTarget.height == planned.target.height, oldTarget.paths.count == planned.target.paths.count,
+            oldTarget.height == planned.target.height, oldTarget.input == planned.target.input,
+            oldTarget.paths.count == planned.target.paths.count,
             let product = Self.product(old.product),
             // Another item's paths come from the state, which may have been edited: only paths
             // below the site are taken (the planned ones are this build's own).

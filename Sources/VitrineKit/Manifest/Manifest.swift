@@ -123,6 +123,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var sheet: VideoSheet?
     /// Videos: the web renditions a page plays (`build`), the browser taking the first it can.
     public var media: [WebVideo]?
+    /// Photos: the clip a Live Photo or Motion Photo moves with (``Motion``).
+    @Boxed public var motion: Motion?
     /// A copy of a photo's original in the site, for a download link (`build --originals copy`).
     @Boxed public var original: MediaCopy?
 

@@ -86,6 +86,16 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     /// The camera, lens and exposure its EXIF names (always read: libvips has the fields).
     public var camera: Camera?
     public var exposure: Exposure?
+    /// Apple's Live Photo identifier (``LivePhoto``): the clip it belongs with.
+    public var contentIdentifier: String?
+    /// The clip a Motion Photo carries in its own file (``MotionPhoto``), read by ffprobe.
+    public var motion: MotionClip?
+}
+
+/// A Motion Photo's clip: where it is in the photo's file and what ffprobe says of it.
+public struct MotionClip: Codable, Equatable, Sendable {
+    public var clip: EmbeddedClip
+    public var video: VideoHeader
 }
 
 /// Reads a file's header with libvips: format by content, upright size, orientation, date.
@@ -94,8 +104,9 @@ public enum ImageProbe {
     /// What a probe answers besides its options, kept with each answer in a build's state.
     /// Bump it when the same file gets another answer. 2: text not named like a picture is
     /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure. 4: videos'
-    /// coding (profile, pixel format, audio codec) and HDR transfer.
-    public static let version = 4
+    /// coding (profile, pixel format, audio codec) and HDR transfer. 5: Live Photo identifiers and
+    /// Motion Photos' clips.
+    public static let version = 5
 
     public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
         let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }
@@ -106,7 +117,8 @@ public enum ImageProbe {
             guard options.allowDamaged else { return .failed(message: message, reason: .damaged) }
             header.damaged = true
         }
-        header.warnings = warnings.isEmpty ? nil : [warnings.joined(separator: "; ")]
+        let said = (warnings.isEmpty ? [] : [warnings.joined(separator: "; ")]) + (header.warnings ?? [])
+        header.warnings = said.isEmpty ? nil : said
         if let intent = header.intent {
             header.warnings = (header.warnings ?? [])
                 + ["colours convert to sRGB with the \(intent.rawValue) intent: the ICC profile has no relative colorimetric tables"]
@@ -171,6 +183,8 @@ public enum ImageProbe {
                 }
             }
             var header = header(of: image, format: format)
+            header.contentIdentifier = image.blob("exif-data").flatMap(LivePhoto.contentIdentifier(exif:))
+            if let packet = image.blob("xmp-data") { header.motion = motionClip(path: path, xmp: packet, options: options, warnings: &header) }
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             if options.embeddedText {
                 header.text = EmbeddedTextReader.withSidecarXMP(
@@ -185,6 +199,24 @@ public enum ImageProbe {
                 return .failed(message: "refused as too large by the decoder: \(message)", reason: .tooLarge)
             }
             return .failed(message: message, reason: .unreadable)
+        }
+    }
+
+    /// The clip a Motion Photo's XMP announces, when its bytes are where it says and ffprobe
+    /// reads them; a clip announced but unusable is a note, and the photo a still.
+    static func motionClip(path: String, xmp: Data, options: ProbeOptions, warnings header: inout ImageHeader) -> MotionClip? {
+        guard MotionPhoto.mayAnnounceClip(xmp) else { return nil }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard let clip = MotionPhoto.embeddedClip(xmp: xmp, fileSize: size) else { return nil }
+        guard MotionPhoto.startsISOMedia(path, at: clip) else {
+            header.warnings = (header.warnings ?? []) + ["its XMP announces a motion clip, but no MP4 is where it says: shown as a still"]
+            return nil
+        }
+        switch VideoProbe.probe(path: path, clip: clip, timeout: options.toolTimeout, allowDamaged: options.allowDamaged) {
+        case .video(let video): return MotionClip(clip: clip, video: video)
+        case .failed(let message, _):
+            header.warnings = (header.warnings ?? []) + ["its motion clip is unusable (\(message)): shown as a still"]
+            return nil
         }
     }
 

@@ -24,6 +24,8 @@ public struct VideoHeader: Codable, Equatable, Sendable {
     public var rotation: Int
     /// Hex SHA-256 of the file's bytes (only with `--hash`).
     public var sha256: String?
+    /// Apple's Live Photo identifier (``LivePhoto/videoTag``): the photo it belongs with.
+    public var contentIdentifier: String?
     /// Cut off or corrupt, kept because damage was allowed, and what ffprobe said of it.
     public var damaged: Bool?
     public var damage: String?
@@ -65,11 +67,12 @@ public enum VideoProbe {
 
     /// Runs ffprobe on the file (JSON, no shell) within `timeout` seconds. It also walks every
     /// packet (reading, not decoding) so that a cut-off file is caught: its header alone reads fine.
-    public static func probe(path: String, timeout: Double, allowDamaged: Bool = false) -> Outcome {
+    /// - Parameter clip: the bytes of the file that hold the video (a Motion Photo's); default all.
+    public static func probe(path: String, clip: EmbeddedClip? = nil, timeout: Double, allowDamaged: Bool = false) -> Outcome {
         let result: Subprocess.Result
         do {
             result = try Subprocess.run("ffprobe", ["-v", "error", "-count_packets", "-print_format", "json",
-                "-show_format", "-show_streams", "--", ffmpegInput(path)], timeout: timeout)
+                "-show_format", "-show_streams", "--", ffmpegInput(path, clip: clip)], timeout: timeout)
         } catch {
             return .failed(message: "\(error)", reason: .unsupported)
         }
@@ -109,7 +112,8 @@ public enum VideoProbe {
                 audioCodec: audio?.codec_name, audioProfile: audio?.profile),
             hdr: HDRTransfer(colorTransfer: stream.color_transfer),
             takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
-            rotation: rotation, damaged: damaged ? true : nil,
+            rotation: rotation, contentIdentifier: LivePhoto.contentIdentifier(videoTags: report.format.tags),
+            damaged: damaged ? true : nil,
             damage: damaged ? damage : nil))
     }
 
@@ -130,6 +134,13 @@ public enum VideoProbe {
     /// The path as ffmpeg's tools must get it: `file:` first, so that a name like `cache:x.mp4`
     /// or `concat:…` is never taken for a protocol.
     static func ffmpegInput(_ path: String) -> String { "file:" + path }
+
+    /// The input URL of the bytes of `path` that `clip` names (FFmpeg's `subfile` protocol: a
+    /// seekable byte range, so no copy is written), or of the whole file.
+    static func ffmpegInput(_ path: String, clip: EmbeddedClip?) -> String {
+        guard let clip else { return ffmpegInput(path) }
+        return "subfile,,start,\(clip.offset),end,\(clip.offset + clip.length),,:" + ffmpegInput(path)
+    }
 
     /// ffprobe's first line about the file, without its own repetition of the path and without
     /// the memory addresses it prints (`[mov,mp4 @ 0x55c5…]`), so that messages are repeatable.

@@ -94,19 +94,21 @@ public struct ItemPlanner: Sendable {
     public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
         var job = ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
+        job.source.motion = item.motion.map { MotionSource($0, photoPath: job.source.path) }
         let planning = planningItem(item, itemSource)
         let extra = outputs.compactMap { $0.output.extraSeconds(for: $0.target, item: planning) }
         if !extra.isEmpty {
             let seconds = extra.reduce(0, +)
             job.extraSeconds = seconds
             job.source.video?.timeout += TimeLimit.tools(within: seconds)
+            job.source.motion?.timeout += TimeLimit.tools(within: seconds)
         }
         return job
     }
 
     private func planningItem(_ item: Item, _ itemSource: Item.Source) -> PlanningItem {
         PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path,
-            format: item.format, video: item.videoFacts)
+            format: item.format, video: item.videoFacts, motion: item.motion)
     }
 }
 

@@ -99,10 +99,13 @@ public struct PlanningItem: Sendable {
     public var format: String?
     /// A video's streams; default none.
     public var video: VideoFacts?
+    /// A photo's clip (a Live Photo's, a Motion Photo's); default none.
+    public var motion: Motion?
 
     public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil, format: String? = nil,
-                video: VideoFacts? = nil) {
+                video: VideoFacts? = nil, motion: Motion? = nil) {
         self.video = video
+        self.motion = motion
         self.id = id
         self.kind = kind
         self.width = width
@@ -122,6 +125,9 @@ public struct OutputTarget: Codable, Hashable, Sendable {
     /// The box, in output pixels, asked of the resizer (renditions, cells); nil for none.
     public var width: Int?
     public var height: Int?
+    /// What identifies an input besides the item's source that the output is made from (a Live
+    /// Photo's clip file): an output made from another is made again. Default none.
+    public var input: String?
 
     /// Whether each of its paths exists below `folder`.
     public func exists(in folder: String) -> Bool { paths.allSatisfy { FileStat.exists(Path.join(folder, $0)) } }
@@ -137,7 +143,7 @@ public struct OutputTarget: Codable, Hashable, Sendable {
 /// Every kind a worker can make. A new kind is added here (and nowhere in the pool).
 public enum OutputKinds {
     public static let all: [any OutputKind.Type] = [RenditionSpec.self, PlaceholderSpec.self, TileSpec.self, SheetCellSpec.self,
-        VideoSheetSpec.self, WebVideoSpec.self, OriginalCopySpec.self]
+        VideoSheetSpec.self, WebVideoSpec.self, MotionSpec.self, OriginalCopySpec.self]
 
     static func named(_ name: String) -> (any OutputKind.Type)? { all.first { $0.kindName == name } }
 }

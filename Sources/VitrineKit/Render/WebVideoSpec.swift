@@ -68,37 +68,71 @@ public struct WebVideoSpec: OutputKind {
     /// A transcode's extra seconds: ten per second of the clip (a minute when its duration is
     /// unknown), beyond a file's `--timeout`.
     public func extraSeconds(for target: OutputTarget, item: PlanningItem) -> Double? {
-        guard item.kind == .video, plan(for: item.video, width: item.width, height: item.height).method != .copy else { return nil }
-        return max(60, (item.video?.duration ?? 6) * 10)
+        guard item.kind == .video else { return nil }
+        return extraSeconds(for: item.video, width: item.width, height: item.height)
+    }
+
+    /// The time rule above, for any clip: none when it is copied.
+    func extraSeconds(for video: VideoFacts?, width: Int, height: Int) -> Double? {
+        guard plan(for: video, width: width, height: height).method != .copy else { return nil }
+        return max(60, (video?.duration ?? 6) * 10)
     }
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
         let source = picture.source
-        let plan = self.plan(for: source.video?.facts, width: source.width, height: source.height)
+        let input = WebVideoInput(path: source.path, facts: source.video?.facts, width: source.width, height: source.height,
+            timeout: source.video?.timeout ?? TimeLimit.tools(within: TimeLimit.perFile))
+        return Made(video: try make(target.paths[0], of: input, staging: staging))
+    }
+
+    /// Makes the web rendition of `input` at `path` (below the site), staged.
+    func make(_ path: String, of input: WebVideoInput, staging: Staging) throws -> WebVideo {
+        let plan = self.plan(for: input.facts, width: input.width, height: input.height)
         let scratch = try staging.scratchFolder()
-        let made = Path.join(scratch, Path.name(of: target.paths[0]))
-        let timeout = source.video?.timeout ?? TimeLimit.tools(within: TimeLimit.perFile)
-        if plan.method == .copy && keepMetadata {
-            do { try FileCopy.copy(regularFile: InputPath(source.path), to: made) } catch {
+        let made = Path.join(scratch, Path.name(of: path))
+        if plan.method == .copy && keepMetadata && input.clip == nil {
+            do { try FileCopy.copy(regularFile: InputPath(input.path), to: made) } catch {
                 throw ItemFailure.write("cannot copy the video: \(error.description)")
             }
         } else {
-            let arguments = ["-v", "error", "-nostdin", "-y", "-i", VideoProbe.ffmpegInput(source.path)]
+            let arguments = ["-v", "error", "-nostdin", "-y", "-i", VideoProbe.ffmpegInput(input.path, clip: input.clip)]
                 + plan.ffmpegArguments(spec: self) + [made]
-            let result = try Subprocess.run("ffmpeg", arguments, timeout: timeout)
+            let result = try Subprocess.run("ffmpeg", arguments, timeout: input.timeout)
             if result.timedOut { throw ItemFailure.timeout("ffmpeg did not make the web video in time") }
             guard result.status == 0 else {
-                let said = VideoProbe.firstLine(of: result.errors, path: source.path) ?? "exit status \(result.status ?? -1)"
+                let said = VideoProbe.firstLine(of: result.errors, path: input.path) ?? "exit status \(result.status ?? -1)"
                 throw ItemFailure.write("ffmpeg cannot make the web video (\(plan.method.rawValue)): " + said)
             }
         }
-        let video = try WebVideoProbe.describe(made, path: target.paths[0], method: plan.method, timeout: timeout)
-        try staging.stageMove(made, to: target.paths[0])
-        return Made(video: video)
+        let video = try WebVideoProbe.describe(made, path: path, method: plan.method, timeout: input.timeout)
+        try staging.stageMove(made, to: path)
+        return video
     }
 
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
         item.media = [made.video]
+    }
+}
+
+/// What a web rendition is made from: a video file, or the bytes of one a photo carries.
+struct WebVideoInput {
+    var path: String
+    /// A Motion Photo's clip in the file at ``path``; nil for the whole file.
+    var clip: EmbeddedClip?
+    var facts: VideoFacts?
+    /// Display size.
+    var width: Int
+    var height: Int
+    /// Seconds ffmpeg may take.
+    var timeout: Double
+
+    init(path: String, clip: EmbeddedClip? = nil, facts: VideoFacts?, width: Int, height: Int, timeout: Double) {
+        self.path = path
+        self.clip = clip
+        self.facts = facts
+        self.width = width
+        self.height = height
+        self.timeout = timeout
     }
 }
 

@@ -67,6 +67,7 @@ public struct MediaScanner: Sendable {
         // Workers open a file whose name is not UTF-8 through an alias that is.
         let aliases = PathAliases()
         var scanned = probe(found.files, aliases: aliases)
+        scanned.joinMotion(files: found.files, motion: options.motion)
         let (entryFiles, ids) = identify(scanned, found: found)
         var captions = options.captions
         captions.itemWords = options.items?.words
@@ -153,8 +154,11 @@ public struct MediaScanner: Sendable {
             namedLikeMedia: walked.files.filter(\.isMeantAsMedia))
         if let shard = options.shard {
             found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-            found.otherParts = walked.files.filter { !shard.contains(relativePath: $0.relativePath) }
-            found.files = walked.files.filter { shard.contains(relativePath: $0.relativePath) }
+            // A Live Photo's clip is read by its photo's part.
+            let partners = options.motion ? MotionPairing.photoPartners(walked.files) : [:]
+            let isOurs = { (file: InputFile) in shard.contains(relativePath: partners[file.relativePath] ?? file.relativePath) }
+            found.otherParts = walked.files.filter { !isOurs($0) }
+            found.files = walked.files.filter(isOurs)
         }
         return found
     }
@@ -273,6 +277,8 @@ public struct MediaScanner: Sendable {
         var files: [Int] = []
         /// The embedded text of the few files that have any, by their place in the walk.
         var embedded: [Int: EmbeddedText] = [:]
+        /// Apple's Live Photo identifiers of the photos and clips that have one, by their place in the walk.
+        var contentIdentifiers: [Int: String] = [:]
         var errors: [ItemError] = []
         var needsColourTransform = Set<String>()
         var renderingIntents: [String: RenderingIntent] = [:]
@@ -289,12 +295,14 @@ public struct MediaScanner: Sendable {
                 items.append(MediaScanner.item(file, header))
                 files.append(number)
                 if let text = header.text { embedded[number] = text }
+                if let identifier = header.contentIdentifier { contentIdentifiers[number] = identifier }
                 if header.needsColourTransform ?? true { needsColourTransform.insert(file.path) }
                 renderingIntents[file.path] = header.intent
             case .video(let header):
                 items.append(MediaScanner.item(file, header))
                 files.append(number)
                 if let text = header.text { embedded[number] = text }
+                if let identifier = header.contentIdentifier { contentIdentifiers[number] = identifier }
             case .ignored:
                 break
             case .failed(let message, let reason):
@@ -346,6 +354,7 @@ extension MediaScanner {
             source: source(file, sha256: header.sha256))
         item.camera = header.camera
         item.exposure = header.exposure
+        item.motion = header.motion.map(Motion.init(motionPhotoClip:))
         return item
     }
 

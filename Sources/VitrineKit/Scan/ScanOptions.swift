@@ -41,6 +41,9 @@ public struct ScanOptions: Sendable {
     public var gap = Manifest.defaultGap
     /// What to read of each file.
     public var probe = ProbeOptions()
+    /// Live Photos (a photo and its clip) and Motion Photos as one photo item that moves: default
+    /// on; off, the clip is an item of its own and a Motion Photo a still.
+    public var motion = true
     /// Where captions, titles, keywords, places and ratings come from.
     public var captions = CaptionOptions()
     /// Read only this share of the files, for a partial manifest (`manifest merge` joins them):
