@@ -39,11 +39,13 @@ enum InputOptions {
         help: "caption sources, first wins (per field): file, sidecar (name.md/.txt), xmp, iptc, exif; none")
     static let captionFallback = Option.value("caption-fallback", placeholder: "WHAT", .choice, default: CaptionOptions().fallback,
         help: "caption when no source has one: none, or filename (name without extension)")
+    static let noMotion = Option.flag("no-motion",
+        help: "Live Photos (photo + same-named short MOV with Apple's content identifier) and Motion Photos (JPEG with an MP4 appended) stay separate items, or the still alone")
     static let lang = Option.value("lang", placeholder: "LANG", .string, defaultDescription: "x-default",
         help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise")
 
     static let specs: [OptionSpec] = OptionSpec.list(null, order, reverse, albums, albumOrder, reverseAlbums, cyclic, initialIndex, direction, gap, jobs, timeout,
-        maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang) + RemoteInputOptions.specs
+        maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang, noMotion) + RemoteInputOptions.specs
 
     /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
     /// leaves this one out of its specs (``specs(besides:)``).
@@ -81,6 +83,7 @@ enum InputOptions {
                 commandPath: command.path)
             return nil
         }
+        options.motion = !command[noMotion]
         options.captions.sources = command[captionsFrom]
         options.captions.fallback = command[captionFallback]
         options.captions.language = command[lang]
