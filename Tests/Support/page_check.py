@@ -275,6 +275,7 @@ return Array.prototype.map.call(document.querySelectorAll('#viewer .page'), func
         if args.xss:
             report["xss"] = walk_captions(driver, manifest)
         report["video"] = video_facts(driver, manifest)
+        report["motion"] = motion_facts(driver, manifest)
         report["requests"] = requests(driver)
         report["console"] = driver.get_log("browser")
         if args.xss:
@@ -346,6 +347,35 @@ return v ? { src: s ? s.getAttribute('src') : v.getAttribute('src'), type: s ? s
             press(driver, Keys.ESCAPE)
             return facts
     return None
+
+
+def page_script(script):
+    """A script with PAGE standing for the current page's selector."""
+    return "var PAGE = '.page[data-slot=\"0\"]'; " + script
+
+
+def motion_facts(driver, manifest):
+    """Each item with a motion clip opened and its control clicked (a user's gesture): the
+    clip's playback after 1.5 s, by item id."""
+    facts = {}
+    for item in manifest["items"]:
+        if not (item.get("motion") or {}).get("media"):
+            continue
+        open_item(driver, item["id"])
+        page = '.page[data-slot="0"]'
+        wait_for(driver, page_script("return (function (v) { return v && v.readyState >= 1; })(document.querySelector(PAGE + ' video.motion'));"), 8)
+        before = driver.execute_script("var v = document.querySelector(arguments[0]); return { hidden: v.hidden, "
+                                       "frames: v.getVideoPlaybackQuality().totalVideoFrames };", page + " video.motion")
+        driver.find_element("css selector", page + " button.motion-control").click()
+        time.sleep(1.5)
+        after = driver.execute_script("""var v = document.querySelector(arguments[0] + ' video.motion');
+var c = document.querySelector(arguments[0] + ' button.motion-control');
+return { hidden: v.hidden, paused: v.paused, videoWidth: v.videoWidth, videoHeight: v.videoHeight, currentTime: v.currentTime,
+  frames: v.getVideoPlaybackQuality().totalVideoFrames, pressed: c.getAttribute('aria-pressed'), src: v.currentSrc,
+  error: v.error ? v.error.code : null };""", page)
+        facts[item["id"]] = {"before": before, "after": after}
+        press(driver, Keys.ESCAPE)
+    return facts
 
 
 def playback(driver, selector):

@@ -134,34 +134,9 @@ public enum ManifestSchema {
         "location": { "$ref": "#/$defs/location" },
         "rating": { "enum": [-1, 1, 2, 3, 4, 5] },
         "sheet": { "$ref": "#/$defs/videoSheet" },
-        "media": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": ["path", "mime", "width", "height", "bytes", "method"],
-            "additionalProperties": false,
-            "properties": {
-              "path": { "$ref": "#/$defs/relativePath" },
-              "mime": { "type": "string", "pattern": "^video/[a-z0-9.+-]+$" },
-              "codecs": { "type": "string", "minLength": 1 },
-              "width": { "type": "integer", "minimum": 1 },
-              "height": { "type": "integer", "minimum": 1 },
-              "bytes": { "type": "integer", "minimum": 0 },
-              "method": { "enum": ["copy", "remux", "remux-audio", "transcode"] }
-            }
-          }
-        },
-        "coding": {
-          "type": "object",
-          "additionalProperties": false,
-          "properties": {
-            "profile": { "type": "string" },
-            "level": { "type": "integer" },
-            "pixelFormat": { "type": "string" },
-            "audioCodec": { "type": "string" },
-            "audioProfile": { "type": "string" }
-          }
-        },
+        "media": { "type": "array", "items": { "$ref": "#/$defs/webVideo" } },
+        "coding": { "$ref": "#/$defs/videoCoding" },
+        "motion": { "$ref": "#/$defs/motion" },
         "hdr": { "enum": ["pq", "hlg"] },
         "original": {
           "type": "object",
@@ -177,6 +152,61 @@ public enum ManifestSchema {
       "if": { "properties": { "kind": { "const": "custom" } } },
       "then": { "not": { "required": ["format"] } },
       "else": { "required": ["format", "source"], "not": { "required": ["view"] } }
+    },
+    "webVideo": {
+      "type": "object",
+      "required": ["path", "mime", "width", "height", "bytes", "method"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "$ref": "#/$defs/relativePath" },
+        "mime": { "type": "string", "pattern": "^video/[a-z0-9.+-]+$" },
+        "codecs": { "type": "string", "minLength": 1 },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "bytes": { "type": "integer", "minimum": 0 },
+        "method": { "enum": ["copy", "remux", "remux-audio", "transcode"] }
+      }
+    },
+    "videoCoding": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "profile": { "type": "string" },
+        "level": { "type": "integer" },
+        "pixelFormat": { "type": "string" },
+        "audioCodec": { "type": "string" },
+        "audioProfile": { "type": "string" }
+      }
+    },
+    "motion": {
+      "type": "object",
+      "required": ["kind", "width", "height", "codec", "hasAudio"],
+      "additionalProperties": false,
+      "properties": {
+        "kind": { "enum": ["live-photo", "motion-photo"] },
+        "source": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "type": "string", "minLength": 1 },
+            "bytes": { "type": "integer", "minimum": 0 },
+            "url": { "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$" },
+            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+            "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
+          }
+        },
+        "offset": { "type": "integer", "minimum": 0 },
+        "length": { "type": "integer", "minimum": 1 },
+        "duration": { "type": "number", "minimum": 0 },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 },
+        "codec": { "type": "string" },
+        "coding": { "$ref": "#/$defs/videoCoding" },
+        "hdr": { "enum": ["pq", "hlg"] },
+        "hasAudio": { "type": "boolean" },
+        "media": { "type": "array", "items": { "$ref": "#/$defs/webVideo" } }
+      }
     },
     "sortKey": {
       "type": "object",

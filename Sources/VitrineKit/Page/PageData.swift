@@ -107,6 +107,8 @@ enum PageData {
         var tiles: ItemTiles?
         /// A video's files, the browser picking the first it plays.
         var videos: [PageVideo]?
+        /// A Live Photo's or Motion Photo's clip, its files as ``videos``.
+        var motion: [PageVideo]?
         var takenAt: String?
         var keywords: [String]?
         /// The original's copy in the site (`build --originals copy`), for a download link.
@@ -150,6 +152,7 @@ enum PageData {
             height: item.height, position: item.position, alt: alt(of: item), title: item.title, caption: item.caption.map(PageCaption.init),
             renditions: renditions(of: item), placeholder: item.placeholder?.thumbhash, duration: item.duration,
             durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, videos: video,
+            motion: item.motion?.media.map { $0.map(PageVideo.init) },
             takenAt: item.takenAt, keywords: item.keywords, original: item.original, camera: item.camera, exposure: item.exposure)
     }
 

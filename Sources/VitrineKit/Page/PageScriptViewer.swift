@@ -148,6 +148,7 @@ function makePage(index) {
 // shows only its poster. When the browser says it can play none of them (canPlayType), the
 // viewer says so rather than play sound over a still.
 function activatePage(page, active) {
+  if (page.item.motion) activateMotion(page, active);
   if (page.item.kind !== 'video') return;
   var files = page.item.videos || [];
   if (active && files.length && !page.video && !page.unplayable) {
@@ -177,6 +178,77 @@ function activatePage(page, active) {
   } else if (!active) {
     retirePage(page);
   }
+}
+
+// A Live Photo's or Motion Photo's clip plays over its still, muted, while the picture is
+// pressed or hovered, or from the page's motion control; it is loaded only on the current page.
+function activateMotion(page, active) {
+  if (!active) {
+    if (page.motion) {
+      page.motion.pause();
+      while (page.motion.firstChild) page.motion.removeChild(page.motion.firstChild);
+      page.motion.load();
+      page.motion.remove();
+      page.motionControl.remove();
+      page.motion = page.motionControl = null;
+    }
+    return;
+  }
+  if (page.motion) return;
+  var files = page.item.motion;
+  var video = document.createElement('video');
+  var playable = files.filter(function (file) { return !file.type || video.canPlayType(file.type) !== ''; });
+  if (!playable.length) return;
+  video.className = 'motion';
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.hidden = true;
+  video.setAttribute('aria-hidden', 'true');
+  playable.forEach(function (file) {
+    var source = document.createElement('source');
+    source.src = siteURL(file.path);
+    if (file.type) source.type = file.type;
+    video.appendChild(source);
+  });
+  page.stage.appendChild(video);
+  var control = make('button', 'motion-control', page.element);
+  control.type = 'button';
+  control.textContent = 'Live';
+  control.setAttribute('aria-pressed', 'false');
+  control.setAttribute('aria-label', 'Play the moving picture');
+  page.motion = video;
+  page.motionControl = control;
+  var held = false;
+  function play() {
+    video.hidden = false;
+    control.setAttribute('aria-pressed', 'true');
+    video.currentTime = 0;
+    var started = video.play();
+    if (started && started.catch) started.catch(function () {});
+  }
+  function stop() {
+    video.pause();
+    video.hidden = true;
+    control.setAttribute('aria-pressed', 'false');
+  }
+  video.addEventListener('ended', stop);
+  control.addEventListener('click', function () { if (video.hidden) play(); else stop(); });
+  page.stage.addEventListener('pointerenter', function (event) { if (event.pointerType === 'mouse') play(); });
+  page.stage.addEventListener('pointerleave', function (event) { if (event.pointerType === 'mouse' && !held) stop(); });
+  page.stage.addEventListener('pointerdown', function (event) {
+    if (event.pointerType === 'mouse') return;
+    held = true;
+    play();
+  });
+  ['pointerup', 'pointercancel'].forEach(function (name) {
+    page.stage.addEventListener(name, function (event) {
+      if (event.pointerType === 'mouse' || !held) return;
+      held = false;
+      stop();
+    });
+  });
+  layoutPage(page);
 }
 
 function retirePage(page) {

@@ -44,7 +44,7 @@ function layoutPage(page) {
   view.x = clamp(view.x, -roomX, roomX);
   view.y = clamp(view.y, -roomY, roomY);
   var box = { left: (viewSize.width - width) / 2 + view.x, top: (viewSize.height - height) / 2 + view.y, width: width, height: height };
-  [page.placeholder, page.picture, page.video].forEach(function (element) {
+  [page.placeholder, page.picture, page.video, page.motion].forEach(function (element) {
     if (!element) return;
     element.style.left = box.left + 'px';
     element.style.top = box.top + 'px';

@@ -47,6 +47,8 @@ a { color: #9cf; }
 .stage { position: absolute; inset: 0; overflow: hidden; }
 .stage img, .stage video, .stage canvas { position: absolute; display: block; max-width: none; user-select: none; -webkit-user-drag: none; }
 .stage .unplayable { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); margin: 0; padding: 0.75em 1em; max-width: 80%; background: rgba(0, 0, 0, 0.75); color: #fff; border-radius: 6px; text-align: center; }
+.motion-control { position: absolute; left: 50%; top: 12px; transform: translateX(-50%); z-index: 2; padding: 0.3em 0.7em; border: 1px solid rgba(255, 255, 255, 0.6); border-radius: 1em; background: rgba(0, 0, 0, 0.55); color: #fff; font: inherit; font-size: 0.8em; letter-spacing: 0.05em; cursor: pointer; }
+.motion-control[aria-pressed="true"] { background: rgba(255, 255, 255, 0.85); color: #000; }
 .stage .tiles { position: absolute; inset: 0; pointer-events: none; }
 .stage .tiles img { position: absolute; }
 .page figcaption { position: absolute; left: 0; right: 0; bottom: 0; padding: 12px 72px 16px; max-height: 40%; overflow: auto;
