@@ -69,6 +69,11 @@ final class MotionItemTests: TemporaryFolderTestCase {
             toPath: source + "/phone/IMG_5195.HEIC")
         try clip(source + "/phone/IMG_5195.MOV", seconds: 3,
             ["-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.content.identifier=\(Self.identifier)"])
+        // The same photo beside a short clip of another Live Photo: the identifiers differ.
+        try FileManager.default.createDirectory(atPath: source + "/other", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source + "/phone/IMG_5195.HEIC", toPath: source + "/other/IMG_5195.HEIC")
+        try clip(source + "/other/IMG_5195.MOV", seconds: 3,
+            ["-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.content.identifier=00000000-0000-4000-8000-000000000000"])
         let still = folder + "/still.jpg"
         let made = try Program.run("vips", ["thumbnail", try Corpus.path("photos/lomiri1604__Wine_by_Jakkub_Mede.jpg"), still, "640"])
         XCTAssertEqual(made.status, 0, made.stderr)
@@ -87,7 +92,10 @@ final class MotionItemTests: TemporaryFolderTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let manifest = try siteManifest()
         let byID = items(manifest)
-        XCTAssertEqual(Set(byID.keys), ["phone/img-5195", "phone/walk", "phone/walk-2", "pxl-20240101-mp", "mvimg-20180101"])
+        XCTAssertEqual(Set(byID.keys), ["phone/img-5195", "phone/walk", "phone/walk-2", "pxl-20240101-mp", "mvimg-20180101",
+            "other/img-5195", "other/img-5195-2"])
+        XCTAssertNil(byID["other/img-5195"]?["motion"], "another Live Photo's clip is not this photo's")
+        XCTAssertEqual(byID["other/img-5195-2"]?["kind"] as? String, "video")
 
         let live = try XCTUnwrap(byID["phone/img-5195"]?["motion"] as? [String: Any], "\(byID)")
         XCTAssertEqual(byID["phone/img-5195"]?["kind"] as? String, "image")
@@ -137,11 +145,30 @@ final class MotionItemTests: TemporaryFolderTestCase {
         let apart = try Vitrine.run(["build", source, "-o", site, "--no-tiles", "--no-sheets", "--no-motion"])
         XCTAssertEqual(apart.status, 0, apart.stderr)
         let separate = items(try siteManifest())
-        XCTAssertEqual(Set(separate.keys), ["phone/img-5195", "phone/img-5195-2", "phone/walk", "phone/walk-2", "pxl-20240101-mp", "mvimg-20180101"])
+        XCTAssertEqual(Set(separate.keys), ["phone/img-5195", "phone/img-5195-2", "phone/walk", "phone/walk-2", "pxl-20240101-mp", "mvimg-20180101",
+            "other/img-5195", "other/img-5195-2"])
         XCTAssertTrue(separate.values.allSatisfy { $0["motion"] == nil })
         XCTAssertEqual(separate["phone/img-5195-2"]?["kind"] as? String, "video")
         let media = try FileManager.default.contentsOfDirectory(atPath: site + "/media")
         XCTAssertFalse(media.contains { $0.contains(".motion.") }, "\(media)")
+    }
+
+    /// In parts, a pair goes with its photo's part whichever part its clip's name falls in,
+    /// and the merged site is the single build's, byte for byte.
+    func testABuildInPartsKeepsEachPairTogether() throws {
+        _ = try makeGallery()
+        let single = folder + "/single"
+        let built = try Vitrine.run(["build", source, "-o", single, "--no-tiles", "--quiet"])
+        XCTAssertEqual(built.status, 0, built.stderr)
+        for part in 1...3 {
+            let run = try Vitrine.run(["build", source, "-o", site, "--no-tiles", "--shard", "\(part)/3", "--quiet"])
+            XCTAssertEqual(run.status, 0, "part \(part)/3: \(run.stderr)")
+        }
+        let merged = try Vitrine.run(["build", "--merge", site])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        try SiteComparison.assertSame(site, single)
+        XCTAssertEqual(Set(items(try siteManifest()).filter { $0.value["motion"] != nil }.keys),
+            ["phone/img-5195", "pxl-20240101-mp", "mvimg-20180101"])
     }
 
     func testAClipThatIsNotWhereTheXMPSaysLeavesTheStill() throws {
