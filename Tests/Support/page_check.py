@@ -185,6 +185,7 @@ def main(argv=None):
     parser.add_argument("--journey")
     parser.add_argument("--deep-link")
     parser.add_argument("--elements")
+    parser.add_argument("--play-videos", action="store_true")
     args = parser.parse_args(argv)
     if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
         print("page_check: Debian's chromium and chromium-driver are needed (.ci/install-deps)", file=sys.stderr)
@@ -275,6 +276,8 @@ return Array.prototype.map.call(document.querySelectorAll('#viewer .page'), func
         if args.xss:
             report["xss"] = walk_captions(driver, manifest)
         report["video"] = video_facts(driver, manifest)
+        if args.play_videos:
+            report["videos"] = every_video(driver, manifest)
         report["motion"] = motion_facts(driver, manifest)
         report["requests"] = requests(driver)
         report["console"] = driver.get_log("browser")
@@ -374,6 +377,28 @@ return { hidden: v.hidden, paused: v.paused, videoWidth: v.videoWidth, videoHeig
   frames: v.getVideoPlaybackQuality().totalVideoFrames, pressed: c.getAttribute('aria-pressed'), src: v.currentSrc,
   error: v.error ? v.error.code : null };""", page)
         facts[item["id"]] = {"before": before, "after": after}
+        press(driver, Keys.ESCAPE)
+    return facts
+
+
+def every_video(driver, manifest):
+    """Each video item opened in the viewer and played muted: its playback, the source the
+    browser chose, and the element's shape on screen; or the viewer's message, by item id."""
+    facts = {}
+    for item in manifest["items"]:
+        if item.get("kind") != "video":
+            continue
+        open_item(driver, item["id"])
+        wait_for(driver, page_script("var v = document.querySelector(PAGE + ' video'); "
+                                     "return document.querySelector(PAGE + ' .unplayable') || (v && v.readyState >= 1);"), 8)
+        shown = driver.execute_script(page_script("""var v = document.querySelector(PAGE + ' video');
+var m = document.querySelector(PAGE + ' .unplayable');
+if (!v) return { message: m ? m.textContent : null };
+var r = v.getBoundingClientRect();
+return { currentSrc: v.currentSrc, shownWidth: r.width, shownHeight: r.height };"""))
+        if "currentSrc" in shown:
+            shown["playback"] = playback(driver, '.page[data-slot="0"] video')
+        facts[item["id"]] = shown
         press(driver, Keys.ESCAPE)
     return facts
 
