@@ -86,7 +86,8 @@ public struct Item: Codable, Equatable, Sendable {
     /// Videos: profile, level, pixel format and audio codec (what browsers' support depends
     /// on), and `pq` or `hlg` for an HDR one (its pictures are tone-mapped to SDR).
     @Boxed public var coding: VideoCoding?
-    @Boxed public var hdr: HDRTransfer?
+    /// Unboxed: one byte, beside `damaged` in the same word.
+    public var hdr: HDRTransfer?
     /// The decoder reported damage and `--allow-damaged` kept the file anyway.
     public var damaged: Bool?
     /// The file the item was read from; absent for a custom item without an SVG.
