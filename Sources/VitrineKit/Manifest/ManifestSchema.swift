@@ -100,18 +100,7 @@ public enum ManifestSchema {
         "codec": { "type": "string" },
         "fps": { "type": "number", "minimum": 0 },
         "hasAudio": { "type": "boolean" },
-        "source": {
-          "type": "object",
-          "required": ["path", "bytes"],
-          "additionalProperties": false,
-          "properties": {
-            "path": { "type": "string", "minLength": 1 },
-            "bytes": { "type": "integer", "minimum": 0 },
-            "url": { "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$" },
-            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
-            "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
-          }
-        },
+        "source": { "$ref": "#/$defs/source" },
         "placeholder": {
           "type": "object",
           "minProperties": 1,
@@ -153,6 +142,18 @@ public enum ManifestSchema {
       "then": { "not": { "required": ["format"] } },
       "else": { "required": ["format", "source"], "not": { "required": ["view"] } }
     },
+    "source": {
+      "type": "object",
+      "required": ["path", "bytes"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "type": "string", "minLength": 1 },
+        "bytes": { "type": "integer", "minimum": 0 },
+        "url": { "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$" },
+        "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
+        "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
+      }
+    },
     "webVideo": {
       "type": "object",
       "required": ["path", "mime", "width", "height", "bytes", "method"],
@@ -184,18 +185,7 @@ public enum ManifestSchema {
       "additionalProperties": false,
       "properties": {
         "kind": { "enum": ["live-photo", "motion-photo"] },
-        "source": {
-          "type": "object",
-          "required": ["path", "bytes"],
-          "additionalProperties": false,
-          "properties": {
-            "path": { "type": "string", "minLength": 1 },
-            "bytes": { "type": "integer", "minimum": 0 },
-            "url": { "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$" },
-            "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" },
-            "pathBytes": { "type": "string", "minLength": 1, "pattern": "^[A-Za-z0-9+/]+={0,2}$" }
-          }
-        },
+        "source": { "$ref": "#/$defs/source" },
         "offset": { "type": "integer", "minimum": 0 },
         "length": { "type": "integer", "minimum": 1 },
         "duration": { "type": "number", "minimum": 0 },
