@@ -183,7 +183,10 @@ public enum ImageProbe {
                 }
             }
             var header = header(of: image, format: format)
-            header.contentIdentifier = image.blob("exif-data").flatMap(LivePhoto.contentIdentifier(exif:))
+            // Only Apple's cameras write the identifier: other photos' EXIF is not walked.
+            if LivePhoto.mayCarryIdentifier(cameraMake: header.camera?.make) {
+                header.contentIdentifier = image.blob("exif-data").flatMap(LivePhoto.contentIdentifier(exif:))
+            }
             if let packet = image.blob("xmp-data") { header.motion = motionClip(path: path, xmp: packet, options: options, warnings: &header) }
             if options.hash { header.sha256 = try Checksum.sha256(ofFile: path) }
             if options.embeddedText {

@@ -11,6 +11,11 @@ public enum LivePhoto {
     /// The QuickTime metadata key of the clip's identifier, as ffprobe lists it in the format's tags.
     public static let videoTag = "com.apple.quicktime.content.identifier"
 
+    /// Whether a photo with this EXIF Make may carry an identifier: only Apple's cameras write one.
+    static func mayCarryIdentifier(cameraMake make: String?) -> Bool {
+        make?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("apple") ?? false
+    }
+
     /// A Live Photo's clip is short: paired by name alone only under this many seconds.
     public static let longestUnidentifiedClip = 4.0
 

@@ -94,7 +94,7 @@ public struct ItemPlanner: Sendable {
     public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
         var job = ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
-        job.source.motion = item.motion.map { MotionSource($0, photoPath: job.source.path) }
+        job.source.motion = item.motion.map { WebVideoInput(motion: $0, photoPath: job.source.path) }
         let planning = planningItem(item, itemSource)
         let extra = outputs.compactMap { $0.output.extraSeconds(for: $0.target, item: planning) }
         if !extra.isEmpty {

@@ -50,7 +50,7 @@ public struct ItemSource: Codable, Hashable, Sendable {
     /// Videos: their duration, its label, and where the poster frame is taken.
     public var video: VideoSource?
     /// Photos that move: their clip (``MotionSpec``); default none.
-    public var motion: MotionSource?
+    public var motion: WebVideoInput?
 
     public init(path: String, kind: ItemKind, width: Int, height: Int, convertColour: Bool = true,
                 allowDamaged: Bool = false, video: VideoSource? = nil) {

@@ -37,32 +37,10 @@ public struct MotionSpec: OutputKind {
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
         guard let motion = picture.source.motion else { throw ItemFailure.write("the photo's clip is not known to the worker") }
-        let input = WebVideoInput(path: motion.path, clip: motion.clip, facts: motion.facts, width: motion.width,
-            height: motion.height, timeout: motion.timeout)
-        return Made(video: try web.make(target.paths[0], of: input, staging: staging))
+        return Made(video: try web.make(target.paths[0], of: motion, staging: staging))
     }
 
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
         item.motion?.media = [made.video]
-    }
-}
-
-/// What a worker needs to make a photo's clip web-playable.
-public struct MotionSource: Codable, Hashable, Sendable {
-    /// The clip's file (a Live Photo's), or the photo's own (a Motion Photo's, with ``clip``).
-    public var path: String
-    public var clip: EmbeddedClip?
-    public var facts: VideoFacts
-    public var width: Int
-    public var height: Int
-    /// Seconds ffmpeg may take (see ``TimeLimit``).
-    public var timeout: Double = TimeLimit.tools(within: TimeLimit.perFile)
-
-    init(_ motion: Motion, photoPath: String) {
-        path = motion.source?.path ?? photoPath
-        clip = motion.embeddedClip
-        facts = motion.facts
-        width = motion.width
-        height = motion.height
     }
 }

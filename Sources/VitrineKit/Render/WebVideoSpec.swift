@@ -80,8 +80,8 @@ public struct WebVideoSpec: OutputKind {
 
     public func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
         let source = picture.source
-        let input = WebVideoInput(path: source.path, facts: source.video?.facts, width: source.width, height: source.height,
-            timeout: source.video?.timeout ?? TimeLimit.tools(within: TimeLimit.perFile))
+        var input = WebVideoInput(path: source.path, facts: source.video?.facts, width: source.width, height: source.height)
+        if let timeout = source.video?.timeout { input.timeout = timeout }
         return Made(video: try make(target.paths[0], of: input, staging: staging))
     }
 
@@ -114,25 +114,34 @@ public struct WebVideoSpec: OutputKind {
     }
 }
 
-/// What a web rendition is made from: a video file, or the bytes of one a photo carries.
-struct WebVideoInput {
-    var path: String
+/// What a web rendition is made from: a video file, or the bytes of one a photo carries (a
+/// moving photo's clip, handed to the worker in ``ItemSource/motion``).
+public struct WebVideoInput: Codable, Hashable, Sendable {
+    /// The video's file: a video item's, a Live Photo's clip, or a Motion Photo's own.
+    public var path: String
     /// A Motion Photo's clip in the file at ``path``; nil for the whole file.
-    var clip: EmbeddedClip?
-    var facts: VideoFacts?
+    public var clip: EmbeddedClip?
+    public var facts: VideoFacts?
     /// Display size.
-    var width: Int
-    var height: Int
-    /// Seconds ffmpeg may take.
-    var timeout: Double
+    public var width: Int
+    public var height: Int
+    /// Seconds ffmpeg may take (see ``TimeLimit``).
+    public var timeout: Double
 
-    init(path: String, clip: EmbeddedClip? = nil, facts: VideoFacts?, width: Int, height: Int, timeout: Double) {
+    init(path: String, clip: EmbeddedClip? = nil, facts: VideoFacts?, width: Int, height: Int,
+         timeout: Double = TimeLimit.tools(within: TimeLimit.perFile)) {
         self.path = path
         self.clip = clip
         self.facts = facts
         self.width = width
         self.height = height
         self.timeout = timeout
+    }
+
+    /// A moving photo's clip: its own file (a Live Photo's), or the bytes in the photo's.
+    init(motion: Motion, photoPath: String) {
+        self.init(path: motion.source?.path ?? photoPath, clip: motion.embeddedClip, facts: motion.facts, width: motion.width,
+            height: motion.height)
     }
 }
 
