@@ -43,7 +43,7 @@ final class BusyWorkersTests: XCTestCase {
         pool.prewarm(workers)
         let job = ItemJob(source: ItemSource(path: "a.jpg", kind: .image, width: 2, height: 2), outputFolder: "out", outputs: [])
         let answers = Locked(0)
-        pool.execute(count: count, order: Array(0..<count), job: { _ in job }) { _, _ in answers.withLock { $0 += 1 } }
+        pool.execute(count: count, order: Array(0..<count), job: { _ in job }, progress: { _, _ in }) { _, _ in answers.withLock { $0 += 1 } }
         XCTAssertEqual(answers.current, count)
         return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { line in
             let parts = line.split(separator: " ")

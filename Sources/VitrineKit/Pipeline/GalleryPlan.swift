@@ -118,9 +118,11 @@ public protocol ItemExecutor: Sendable {
     /// Calls `completion` once per job (serialised), in the order they finish. `job` makes the
     /// job of an index as it is started, never during a completion. Once cancelled, jobs not
     /// started are never started, and get no completion.
-    /// - Parameter order: the order jobs are started in (indices below `count`).
+    /// - Parameters:
+    ///   - order: the order jobs are started in (indices below `count`).
+    ///   - progress: told how far a long job (a transcode) has come, serialised with completions.
     func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
-                 completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
+                 progress: @escaping @Sendable (Int, Double) -> Void, completion: @escaping @Sendable (Int, ItemOutcome) -> Void)
 
     /// Whether the run was stopped (a signal): what is left is not made.
     var isCancelled: Bool { get }
@@ -134,8 +136,8 @@ extension WorkerPool: ItemExecutor {
     static let jobQueueDepth = 2
 
     public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
-                        completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
-        run(count: count, order: order, queueDepth: Self.jobQueueDepth, task: { .produce(job($0)) }) { index, result in
+                        progress: @escaping @Sendable (Int, Double) -> Void, completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+        run(count: count, order: order, queueDepth: Self.jobQueueDepth, task: { .produce(job($0)) }, progress: progress) { index, result in
             switch result {
             case .success(.produce(let outcome)): completion(index, outcome)
             case .success(.probe): completion(index, .failed(ItemFailure(.crashed, "the worker answered another question")))
@@ -155,10 +157,11 @@ public struct InProcessExecutor: ItemExecutor {
     public var isCancelled: Bool { cancelled() }
 
     public func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob,
-                        completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
+                        progress: @escaping @Sendable (Int, Double) -> Void, completion: @escaping @Sendable (Int, ItemOutcome) -> Void) {
         for index in order {
             if cancelled() { return }
-            completion(index, ItemProducer.produce(job(index)))
+            let job = job(index)
+            completion(index, TaskProgress.reporting(to: { progress(index, $0) }) { ItemProducer.produce(job) })
         }
     }
 }

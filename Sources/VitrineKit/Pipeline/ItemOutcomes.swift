@@ -6,7 +6,9 @@ extension ItemExecutor {
     func execute(count: Int, order: [Int], job: @escaping @Sendable (Int) -> ItemJob, item: @escaping @Sendable (Int) -> Item,
                  listener: ProgressListener?, done: @escaping @Sendable (Int, ItemOutcome) -> Void) {
         listener?.receive(.started(phase: .render, total: count))
-        execute(count: count, order: order, job: job) { index, outcome in
+        execute(count: count, order: order, job: job, progress: { index, fraction in
+            listener?.receive(.working(phase: .render, path: item(index).name, fraction: fraction))
+        }) { index, outcome in
             // Named before `done` folds the outcome in (which marks a damaged item).
             let item = item(index)
             done(index, outcome)

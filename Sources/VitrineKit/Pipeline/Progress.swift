@@ -8,6 +8,9 @@ public enum ProgressEvent: Equatable, Sendable {
     case started(phase: Phase, total: Int)
     /// One task of the phase is done.
     case item(phase: Phase, path: String, status: ItemStatus)
+    /// A long task (a video's transcode) has come this far: a fraction from 0 to 1, said
+    /// while it runs, before its `item`.
+    case working(phase: Phase, path: String, fraction: Double)
     /// Something people should know about a file that was kept (damage, a caption problem).
     case warning(path: String, message: String)
     /// Something only `--verbose` shows (a file ignored as not media, a metadata oddity).

@@ -96,8 +96,12 @@ public struct WebVideoSpec: OutputKind {
             }
         } else {
             let arguments = ["-v", "error", "-nostdin", "-y", "-i", VideoProbe.ffmpegInput(input.path, clip: input.clip)]
-                + plan.ffmpegArguments(spec: self) + [made]
-            let result = try Subprocess.run("ffmpeg", arguments, timeout: input.timeout)
+                + plan.ffmpegArguments(spec: self) + FFmpegProgress.arguments + [made]
+            var progress = FFmpegProgress(duration: input.facts?.duration)
+            let report = TaskProgress.report
+            let result = try Subprocess.run("ffmpeg", arguments, timeout: input.timeout) { bytes in
+                if let report { progress?.read(bytes) { report($0) } }
+            }
             if result.timedOut { throw ItemFailure.timeout("ffmpeg did not make the web video in time") }
             guard result.status == 0 else {
                 let said = VideoProbe.firstLine(of: result.errors, path: input.path) ?? "exit status \(result.status ?? -1)"

@@ -41,7 +41,10 @@ public enum Subprocess {
 
     /// Runs `name` with `arguments`; kills it after `timeout` seconds. Output is capped at
     /// `limit` bytes (more is read and dropped, so the child never blocks on a full pipe).
-    public static func run(_ name: String, _ arguments: [String], timeout: Double, limit: Int = 64 << 20) throws -> Result {
+    /// - Parameter streaming: given the child's stdout as it comes, instead of collecting it
+    ///   in ``Result/output`` (ffmpeg's `-progress pipe:1`).
+    public static func run(_ name: String, _ arguments: [String], timeout: Double, limit: Int = 64 << 20,
+                           streaming: ((ArraySlice<UInt8>) -> Void)? = nil) throws -> Result {
         guard let executable = locate(name) else { throw Failure.notFound(name) }
         let child: ChildProcess
         do {
@@ -65,6 +68,8 @@ public enum Subprocess {
                 let count = read(descriptor.fd, &chunk, chunk.count)
                 if count <= 0 {
                     open.removeAll { $0 == descriptor.fd }
+                } else if descriptor.fd == child.outputFD, let streaming {
+                    streaming(chunk[0..<count])
                 } else if descriptor.fd == child.outputFD {
                     if output.count < limit { output.append(contentsOf: chunk[0..<count]) }
                 } else if errors.count < 65536 {

@@ -62,9 +62,17 @@ struct WorkRequest: Codable, Sendable {
     var task: WorkTask
 }
 
+/// A line from a worker about the task numbered `sequence`: any number of progress reports
+/// (long tasks only), then its one result.
 struct WorkResponse: Codable, Sendable {
     var sequence: Int
-    var result: WorkResult
+    var message: Message
+
+    enum Message: Codable, Sendable {
+        /// The fraction of the task done so far (a transcode: of the clip written).
+        case progress(Double)
+        case result(WorkResult)
+    }
 }
 
 extension Double {

@@ -34,6 +34,8 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     public typealias Completion = @Sendable (_ index: Int, _ result: Result<WorkResult, WorkFailure>) -> Void
+    /// How far a task has come (a fraction, 0 to 1), for tasks that say (a transcode).
+    public typealias Progress = @Sendable (_ index: Int, _ fraction: Double) -> Void
 
     private let configuration: Configuration
     private let lock = NSLock()
@@ -95,7 +97,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs every task and calls `completion` once per task, as each is answered (from several
-    /// threads, serialised). Returns when all are answered.
+    /// threads, serialised with each other and with `progress`). Returns when all are answered.
     /// - Parameters:
     ///   - order: the order tasks are handed out in (indices into `tasks`); default as given.
     ///     Handing out the costliest first keeps one worker from finishing alone.
@@ -105,15 +107,18 @@ public final class WorkerPool: @unchecked Sendable {
     ///     queue would leave one worker finishing alone at the end. The time limit still
     ///     applies to one task: a worker answers in order, so the oldest task's clock starts
     ///     when the one before it was answered.
-    public func run(_ tasks: [WorkTask], order: [Int]? = nil, queueDepth: Int = 1, completion: @escaping Completion) {
-        run(count: tasks.count, order: order, queueDepth: queueDepth, task: { [tasks] in tasks[$0] }, completion: completion)
+    ///   - progress: told of each progress report a worker sends on a task, before its completion.
+    public func run(_ tasks: [WorkTask], order: [Int]? = nil, queueDepth: Int = 1, progress: Progress? = nil,
+                    completion: @escaping Completion) {
+        run(count: tasks.count, order: order, queueDepth: queueDepth, task: { [tasks] in tasks[$0] }, progress: progress,
+            completion: completion)
     }
 
     /// ``run(_:order:queueDepth:completion:)`` for `count` tasks made as they are handed out,
     /// so that a run of 100,000 never holds them all: `task` is called once per index, one call
     /// at a time and never during a `completion` (it may read what completions write).
     public func run(count: Int, order: [Int]? = nil, queueDepth: Int = 1, task: @escaping @Sendable (Int) -> WorkTask,
-                    completion: @escaping Completion) {
+                    progress: Progress? = nil, completion: @escaping Completion) {
         guard count > 0 else { return }
         let order = order ?? Array(0..<count)
         let next = Locked(0)
@@ -122,7 +127,8 @@ public final class WorkerPool: @unchecked Sendable {
         for _ in 0..<workers {
             group.enter()
             let thread = Thread { [self] in
-                dispatch(task, order: order, depth: max(1, queueDepth), workers: workers, next: next, completion: completion)
+                dispatch(task, order: order, depth: max(1, queueDepth), workers: workers, next: next, progress: progress,
+                    completion: completion)
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -132,7 +138,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     private func dispatch(_ task: @escaping @Sendable (Int) -> WorkTask, order: [Int], depth: Int, workers: Int, next: Locked<Int>,
-                          completion: @escaping Completion) {
+                          progress: Progress?, completion: @escaping Completion) {
         let encoder = JSONEncoder.compact
         let decoder = JSONDecoder()
         var worker: WorkerProcess?
@@ -231,9 +237,18 @@ public final class WorkerPool: @unchecked Sendable {
                     abandon(.crashed(detail: current.exitDescription()))
                     continue
                 }
-                inFlight.removeFirst()
-                headStarted = WorkerProcess.now()
-                report(head.index, .success(response.result))
+                switch response.message {
+                case .progress(let fraction):
+                    // Its clock runs on: a task's time limit does not move with its reports.
+                    guard let progress else { continue }
+                    lock.lock()
+                    progress(head.index, fraction)
+                    lock.unlock()
+                case .result(let result):
+                    inFlight.removeFirst()
+                    headStarted = WorkerProcess.now()
+                    report(head.index, .success(result))
+                }
             case .timedOut:
                 abandon(.timedOut(seconds: configuration.timeout + head.extra))
             case .ended(let detail):

@@ -30,14 +30,26 @@ public enum WorkerServer {
                 Descriptor.write("vitrine worker: unreadable task: \(line.prefix(200))\n", to: 2)
                 return 4
             }
-            let response = WorkResponse(sequence: request.sequence, result: perform(request.task))
-            guard var data = try? encoder.encode(response) else { return 4 }
-            data.append(0x0A)
+            let sequence = request.sequence
+            let result = TaskProgress.reporting(to: { fraction in
+                // A lost report is not worth stopping for: the result line says what matters.
+                if let reply = encoded(WorkResponse(sequence: sequence, message: .progress(fraction)), encoder: encoder) {
+                    _ = Descriptor.write(reply, to: 1)
+                }
+            }) { perform(request.task) }
+            guard let reply = encoded(WorkResponse(sequence: sequence, message: .result(result)), encoder: encoder) else { return 4 }
             // The parent gone (its pipe closed): nothing is waiting for answers.
-            if Descriptor.write(data, to: 1) != nil { return 0 }
+            if Descriptor.write(reply, to: 1) != nil { return 0 }
         }
         Vips.shutdown()
         return 0
+    }
+
+    /// The response as one JSON line.
+    private static func encoded(_ response: WorkResponse, encoder: JSONEncoder) -> Data? {
+        guard var data = try? encoder.encode(response) else { return nil }
+        data.append(0x0A)
+        return data
     }
 
     /// Does one task in this process (also used directly by tests).

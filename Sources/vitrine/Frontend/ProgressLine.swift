@@ -1,4 +1,5 @@
 import Foundation
+import VitrineKit
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import Foundation
 #endif
 
 /// The one-line progress display on a terminal's stderr, such as
-/// `vitrine: render 120/500 · 40 files/s · 0:03 · ETA 0:09`: redrawn at most ten times a
+/// `vitrine: render 120/500 · 40 files/s · 0:03 · ETA 0:09 · clip.mov 42%` (the last part for
+/// the long tasks under way, a transcode's share of its clip): redrawn at most ten times a
 /// second (also while one slow file holds every worker), erased before any message line and
 /// cleared at the end, so that what stays on the screen is only the messages.
 final class ProgressLine: @unchecked Sendable {
@@ -24,6 +26,8 @@ final class ProgressLine: @unchecked Sendable {
     private var lastDrawn = 0.0
     private var shown = false
     private var ticking = false
+    /// Long tasks under way and how far each has come, in the order they reported first.
+    private var working: [(path: String, fraction: Double)] = []
 
     func start(phase: String, total: Int) {
         lock.lock()
@@ -31,6 +35,7 @@ final class ProgressLine: @unchecked Sendable {
         self.phase = phase
         self.total = total
         done = 0
+        working = []
         phaseStarted = Self.now()
         draw()
         if !ticking {
@@ -41,10 +46,22 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    func advance() {
+    /// A long task's fraction done, shown until it finishes.
+    func working(on path: String, fraction: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = working.firstIndex(where: { $0.path == path }) {
+            working[index].fraction = fraction
+        } else {
+            working.append((path, fraction))
+        }
+    }
+
+    func advance(finishing path: String) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
+        working.removeAll { $0.path == path }
         if Self.now() - lastDrawn >= 0.1 { draw() }
     }
 
@@ -84,6 +101,7 @@ final class ProgressLine: @unchecked Sendable {
             parts.append(Self.clock(elapsed))
             if done < total { parts.append("ETA " + Self.clock(Double(total - done) / rate)) }
         }
+        for task in working { parts.append("\(Path.name(of: task.path)) \(Int(task.fraction * 100))%") }
         var text = parts.joined(separator: " · ")
         let width = Self.columns() - 1
         if text.count > width { text = String(text.prefix(max(0, width))) }

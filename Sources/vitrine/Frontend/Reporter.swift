@@ -18,7 +18,7 @@ final class Reporter: ProgressListener, @unchecked Sendable {
         help: "also list ignored non-media files, metadata warnings and colour profiles converted with another intent than relative, on stderr")
     static let quiet = Option.flag("quiet", help: "no progress line and no warnings on stderr (errors are still said)")
     static let progress = Option.value("progress", placeholder: "HOW", .choice, default: Mode.auto,
-        help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, warning, error, done); none")
+        help: "auto: a progress line on a terminal; json: NDJSON events on stderr instead of text (start, item, progress, warning, error, done); none")
     static let specs = OptionSpec.list(verbose, quiet, progress)
 
     private let json: Bool
@@ -48,8 +48,10 @@ final class Reporter: ProgressListener, @unchecked Sendable {
         switch event {
         case .started(let phase, let total):
             line?.start(phase: phase.rawValue, total: total)
-        case .item:
-            line?.advance()
+        case .working(_, let path, let fraction):
+            line?.working(on: path, fraction: fraction)
+        case .item(_, let path, _):
+            line?.advance(finishing: path)
         case .warning(let path, let message):
             guard !quiet else { return }
             say { Diagnostics.warning("\(path): \(message)") }
@@ -90,6 +92,7 @@ enum EventLine {
         var total: Int?
         var path: String?
         var status: String?
+        var fraction: Double?
         var message: String?
         var reason: String?
         var items: Int?
@@ -106,6 +109,8 @@ enum EventLine {
         switch event {
         case .started(let phase, let total): value = Event(event: "start", phase: phase.rawValue, total: total)
         case .item(let phase, let path, let status): value = Event(event: "item", phase: phase.rawValue, path: path, status: status.rawValue)
+        case .working(let phase, let path, let fraction):
+            value = Event(event: "progress", phase: phase.rawValue, path: path, fraction: (fraction * 1000).rounded() / 1000)
         case .warning(let path, let message): value = Event(event: "warning", path: path, message: message)
         case .note(let path, let message): value = Event(event: "note", path: path, message: message)
         case .error(let path, let message, let reason):
