@@ -62,4 +62,50 @@ final class ProgressTests: TemporaryFolderTestCase {
         let start = events.first { $0["event"] as? String == "start" && $0["phase"] as? String == "render" }
         XCTAssertEqual(start?["total"] as? Int, items(manifest).count)
     }
+
+    /// A clip browsers cannot play (HEVC), long enough that its transcode takes several of
+    /// ffmpeg's half-second progress reports.
+    func hevcClip() throws -> String {
+        let input = folder + "/videos"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        let made = try Program.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=d=10:s=1280x720:r=30",
+            "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", input + "/clip.mov"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        return input
+    }
+
+    func testATranscodeReportsItsShareOfTheClipAsItGoes() throws {
+        let input = try hevcClip()
+        let run = try Vitrine.run(["build", input, "-o", folder + "/site", "--progress", "json", "--no-page"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let events = try run.stderrLines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], $0) }
+        let kinds = events.map { ($0["event"] as? String ?? "") + " " + ($0["phase"] as? String ?? "") }
+        let fractions = events.filter { $0["event"] as? String == "progress" }.map { $0["fraction"] as? Double ?? -1 }
+        XCTAssertGreaterThanOrEqual(fractions.count, 3, "several reports while ffmpeg works: \(fractions)")
+        XCTAssertEqual(fractions, fractions.sorted(), "fractions only grow")
+        XCTAssertEqual(fractions.last, 1, "the last says the clip is done")
+        XCTAssertTrue(fractions.dropLast().contains { $0 > 0 && $0 < 1 }, "some say part of it: \(fractions)")
+        for event in events where event["event"] as? String == "progress" {
+            XCTAssertEqual(event["path"] as? String, input + "/clip.mov")
+            XCTAssertEqual(event["phase"] as? String, "render")
+        }
+        // Said while the item is made: after the render phase starts, before its item event.
+        let firstReport = try XCTUnwrap(kinds.firstIndex(of: "progress render"))
+        let lastReport = try XCTUnwrap(kinds.lastIndex(of: "progress render"))
+        XCTAssertLessThan(try XCTUnwrap(kinds.firstIndex(of: "start render")), firstReport)
+        XCTAssertGreaterThan(try XCTUnwrap(kinds.firstIndex(of: "item render")), lastReport)
+        let media = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: folder + "/site/media").first { $0.hasSuffix(".mp4") })
+        XCTAssertEqual(try Program.output("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name",
+            "-of", "csv=p=0", folder + "/site/media/" + media]).trimmingCharacters(in: .whitespacesAndNewlines), "h264")
+
+        // On a terminal the same reports show at the end of the progress line, by file name.
+        let shown = try terminalStderr(["build", input, "-o", folder + "/again", "--no-page"])
+        let percentages = shown.components(separatedBy: "\r\u{1B}[K").compactMap { line -> Int? in
+            guard line.hasPrefix("vitrine: render 0/1 · clip.mov "), line.hasSuffix("%") else { return nil }
+            return Int(line.dropFirst("vitrine: render 0/1 · clip.mov ".count).dropLast())
+        }
+        XCTAssertTrue(percentages.contains { $0 > 0 && $0 < 100 }, "the line shows the share done: \(shown.debugDescription)")
+        XCTAssertEqual(percentages, percentages.sorted())
+        XCTAssertTrue(shown.contains("\r\u{1B}[Kvitrine: 1 item: "), "and is erased before the summary: \(shown.debugDescription)")
+    }
 }

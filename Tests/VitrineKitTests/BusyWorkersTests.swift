@@ -26,7 +26,7 @@ final class BusyWorkersTests: XCTestCase {
             waiting = b"\\n" in buffer or bool(select.select([0], [], [], 0)[0])
             log.write(f"{os.getpid()} " + ("queued\\n" if waiting else "alone\\n"))
             log.flush()
-            answer = {"sequence": request["sequence"], "result": {"probe": {"_0": {"ignored": {"reason": "x"}}}}}
+            answer = {"sequence": request["sequence"], "message": {"result": {"_0": {"probe": {"_0": {"ignored": {"reason": "x"}}}}}}}
             sys.stdout.write(json.dumps(answer) + "\\n")
             sys.stdout.flush()
         """

@@ -6,7 +6,8 @@ import XCTest
 /// The pool's failure paths, with a stand-in worker (a few lines of Python speaking the same
 /// line protocol): no corpus, no libvips.
 final class WorkerPoolTests: XCTestCase {
-    /// Answers a probe of `ok…` with `ignored`, hangs on `hang`, dies on `crash`.
+    /// Answers a probe of `ok…` with `ignored`, hangs on `hang`, dies on `crash`, and reports
+    /// progress twice on `slow` before it answers.
     static let worker = """
         import json, os, sys, time
         for line in sys.stdin:
@@ -16,8 +17,12 @@ final class WorkerPoolTests: XCTestCase {
                 time.sleep(120)
             if path == "crash":
                 os._exit(3)
-            answer = {"sequence": request["sequence"], "result": {"probe": {"_0": {"ignored": {"reason": path}}}}}
-            print(json.dumps(answer), flush=True)
+            if path == "slow":
+                for fraction in [0.25, 1]:
+                    print(json.dumps({"sequence": request["sequence"], "message": {"progress": {"_0": fraction}}}), flush=True)
+                    time.sleep(0.2)
+            result = {"probe": {"_0": {"ignored": {"reason": path}}}}
+            print(json.dumps({"sequence": request["sequence"], "message": {"result": {"_0": result}}}), flush=True)
         """
 
     var folder: TestFolder!
@@ -44,6 +49,19 @@ final class WorkerPoolTests: XCTestCase {
     func testAnswersCome() throws {
         let (results, _) = run(try pool(timeout: 10), ["ok1", "ok2", "ok3"].map(probe))
         XCTAssertEqual(results.map { try? $0?.get() }, ["ok1", "ok2", "ok3"].map { .probe(.ignored(reason: $0)) })
+    }
+
+    func testProgressReportsReachTheCallerBeforeTheTasksAnswer() throws {
+        let heard = Locked<[String]>([])
+        let tasks = ["ok1", "slow", "ok2"].map(probe)
+        try pool(timeout: 10).run(tasks, progress: { index, fraction in
+            heard.withLock { $0.append("\(index) \(fraction)") }
+        }) { index, result in
+            heard.withLock { $0.append("\(index) done") }
+        }
+        let slow = heard.current.filter { $0.hasPrefix("1 ") }
+        XCTAssertEqual(slow, ["1 0.25", "1 1.0", "1 done"], "in order, and only for the task that sent them")
+        XCTAssertEqual(heard.current.filter { $0.hasSuffix("done") }.count, 3)
     }
 
     func testAHungTaskTimesOutAndTheRestGoOn() throws {

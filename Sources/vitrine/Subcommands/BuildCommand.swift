@@ -135,8 +135,8 @@ enum BuildCommand {
             if let page = report.page { Output.write("page: rewrite \(page.rewritten.count), keep \(page.kept), remove \(page.removed.count)\n") }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
         } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
-            Diagnostics.note(String(format: "%d items: %d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
-                report.itemCount, report.made, report.kept, report.moved, report.removed,
+            Diagnostics.note("\(report.itemCount) item\(report.itemCount == 1 ? "" : "s"): " + String(format: "%d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
+                report.made, report.kept, report.moved, report.removed,
                 report.errorCount, summary.seconds))
             if let page = report.page, !page.rewritten.isEmpty || !page.removed.isEmpty {
                 Diagnostics.note("page: \(page.rewritten.count) file\(page.rewritten.count == 1 ? "" : "s") rewritten, \(page.kept) kept, \(page.removed.count) removed")
