@@ -140,6 +140,14 @@ final class MotionItemTests: TemporaryFolderTestCase {
             XCTAssertEqual(after["pressed"] as? String, "true", id)
         }
         XCTAssertEqual(Browser.consoleErrors(report), [])
+        // The grid marks the stills that move, and only those: the two at the top, and in the
+        // phone's album the Live Photo, but not the photo and 5 s clip named alike beside it.
+        let phone = try Browser.check("file://" + site + "/index.html#/a/phone", [], in: folder)
+        for (cells, live) in [(report["cells"], [true, true]), (phone["cells"], [true, false, false])] {
+            let cells = try XCTUnwrap(cells as? [[String: Any]])
+            XCTAssertEqual(cells.map { $0["live"] as? String == "Live" }, live, "\(cells.map { $0["label"] ?? "" })")
+            XCTAssertEqual(cells.map { ($0["label"] as? String ?? "").hasSuffix(", live photo") }, live)
+        }
 
         // --no-motion: the old items, and no clip files.
         let apart = try Vitrine.run(["build", source, "-o", site, "--no-tiles", "--no-sheets", "--no-motion"])

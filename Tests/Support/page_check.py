@@ -111,7 +111,7 @@ return Array.prototype.map.call(document.querySelectorAll('#grid .cell'), functi
     colour = sum.map(function (v) { return v / (data.length / 4); });
   }
   var box = cell.getBoundingClientRect();
-  return { index: Number(cell.getAttribute('data-index')), duration: badge('duration'), selection: badge('selection'),
+  return { index: Number(cell.getAttribute('data-index')), duration: badge('duration'), selection: badge('selection'), live: badge('live'),
     label: cell.getAttribute('aria-label'), alt: image ? image.alt : null, src: image ? image.getAttribute('src') : null,
     loading: image ? image.loading : null, srcset: image ? image.getAttribute('srcset') : null,
     sizes: image ? image.getAttribute('sizes') : null, currentSrc: image ? image.currentSrc : null,

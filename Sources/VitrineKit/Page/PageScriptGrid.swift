@@ -156,6 +156,7 @@ function makeCell(album, position, item) {
   cell.setAttribute('data-index', String(position));
   var words = describe(item) || item.name || '';
   if (typeof item.durationLabel === 'string') words += ', video, ' + item.durationLabel;
+  if (item.motion) words += ', live photo';
   if (isNumber(item.selection)) words += ', selected ' + item.selection;
   cell.setAttribute('aria-label', words);
   var placeholder = ThumbHash.canvas(item, 'placeholder');
@@ -178,6 +179,12 @@ function makeCell(album, position, item) {
     var duration = make('span', 'badge duration', cell);
     duration.textContent = item.durationLabel;
     duration.setAttribute('aria-hidden', 'true');
+  }
+  if (item.motion) {
+    // A still that moves says so before it is opened, as a photo library's grid does.
+    var live = make('span', 'badge live', cell);
+    live.textContent = 'Live';
+    live.setAttribute('aria-hidden', 'true');
   }
   if (isNumber(item.selection)) {
     var selection = make('span', 'badge selection', cell);

@@ -36,6 +36,8 @@ a { color: #9cf; }
 .badge { position: absolute; z-index: 1; font: 600 13px/1 system-ui, sans-serif; color: #fff; pointer-events: none; }
 .duration { right: 8px; bottom: 8px; padding: 4px 6px; border-radius: 4px; background: rgba(0, 0, 0, .55);
   text-shadow: 0 1px 2px rgba(0, 0, 0, .9); box-shadow: 0 2px 8px rgba(0, 0, 0, .45); }
+.live { right: 8px; top: 8px; padding: 3px 6px; border-radius: 4px; font-size: 11px; letter-spacing: .04em;
+  text-transform: uppercase; background: rgba(0, 0, 0, .55); text-shadow: 0 1px 2px rgba(0, 0, 0, .9); }
 .selection { left: 8px; top: 8px; min-width: 26px; height: 26px; padding: 6px 7px; border-radius: 13px; text-align: center;
   background: #2f7cf6; box-shadow: 0 1px 6px rgba(0, 0, 0, .5); }
 .empty { padding: 0 max(var(--gap), 16px); color: var(--muted); }
