@@ -88,6 +88,23 @@ final class AlbumsTests: TemporaryFolderTestCase {
         let validate = try Vitrine.run(["manifest", "validate", "-"], stdin: try JSONSerialization.data(withJSONObject: manifest).string)
         XCTAssertEqual(validate.status, 0, validate.stderr)
     }
+
+    /// `vitrine scan .` (and `..`, and `photos/.`) takes the folder's own name, as its
+    /// album and the gallery's title, never ".".
+    func testAFolderGivenAsDotIsKnownByItsName() throws {
+        let holiday = folder + "/holiday"
+        try FileManager.default.createDirectory(atPath: holiday + "/beach", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: holiday + "/beach/coffee.jpg")
+        for (input, directory) in [(".", holiday), ("..", holiday + "/beach"), ("holiday/.", folder)] {
+            let manifest = try Vitrine.run(["scan", input], currentDirectory: directory).json()
+            let byID = albums(manifest)
+            XCTAssertEqual(byID[""]?["title"] as? String, "holiday", input)
+            XCTAssertEqual(byID["beach"]?["title"] as? String, "beach", input)
+        }
+        // Several inputs: the album a dotted folder heads is named alike.
+        let both = try Vitrine.run(["scan", ".", Repository.examples], currentDirectory: holiday).json()
+        XCTAssertEqual(Set(albums(both).keys).intersection(["holiday", "holiday/beach"]), ["holiday", "holiday/beach"])
+    }
 }
 
 private extension Data {

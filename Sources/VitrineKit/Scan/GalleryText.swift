@@ -30,11 +30,7 @@ struct GalleryText {
             var info = stat()
             return input != "-" && stat(input, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }
-        inputNames = inputs.map { input in
-            var name = input
-            while name.count > 1, name.hasSuffix("/") { name.removeLast() }
-            return Path.name(of: name)
-        }
+        inputNames = inputs.map(Self.name(ofInput:))
         self.files = files
         self.ids = ids
         // From the inputs, not the files: a part (`--shard`) may hold none of the first folder's.
@@ -138,6 +134,17 @@ struct GalleryText {
             }
         }
         return (records.values.sorted { NaturalOrder.precedes($0.path, $1.path) }, ofFile)
+    }
+
+    /// The name an input folder is known by (its album's, the gallery's title): its last
+    /// component, or, for `.` and `..` (`vitrine build .`), the folder's own name.
+    static func name(ofInput input: String) -> String {
+        var name = input
+        while name.count > 1, name.hasSuffix("/") { name.removeLast() }
+        name = Path.name(of: name)
+        guard name == "." || name == "..", let resolved = realpath(input, nil) else { return name }
+        defer { free(resolved) }
+        return Path.name(of: String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self))
     }
 
     /// The root album: the gallery's title (its `index.md`'s, else the first input folder's
