@@ -1,13 +1,32 @@
+import Foundation
+
 /// How far the task a worker is on has come, for the long ones (a transcode): what the code
 /// doing the work reports, without every output kind's `make` taking a parameter for it.
+///
+/// The listener is the thread's own (a worker does one task at a time on one thread; an
+/// in-process executor, one job at a time on the caller's). Not a `@TaskLocal`: binding one
+/// outside Swift concurrency's tasks crashes optimised builds of this toolchain.
 public enum TaskProgress {
     /// Receives fractions of the task, from 0 to 1, on the thread doing the work; nil when no
     /// one listens (a probe, a test calling a producer directly).
-    @TaskLocal public static var report: (@Sendable (Double) -> Void)?
+    public static var report: (@Sendable (Double) -> Void)? {
+        (Thread.current.threadDictionary[key] as? Listener)?.report
+    }
 
-    /// Runs `body` with `report` receiving its progress.
+    /// Runs `body` with ``report`` receiving its progress on this thread.
     public static func reporting<T>(to report: @escaping @Sendable (Double) -> Void, _ body: () throws -> T) rethrows -> T {
-        try $report.withValue(report, operation: body)
+        let dictionary = Thread.current.threadDictionary
+        let outer = dictionary[key]
+        dictionary[key] = Listener(report: report)
+        defer { dictionary[key] = outer }
+        return try body()
+    }
+
+    private static let key = "vitrine.TaskProgress"
+
+    private final class Listener {
+        let report: @Sendable (Double) -> Void
+        init(report: @escaping @Sendable (Double) -> Void) { self.report = report }
     }
 }
 
