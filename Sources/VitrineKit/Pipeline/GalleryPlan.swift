@@ -170,7 +170,7 @@ public struct InProcessExecutor: ItemExecutor {
 /// same probe in-process in tests.
 public protocol ProbeExecutor: Sendable {
     /// Calls `completion` once per task (serialised) as each is answered; returns when all are.
-    /// - Parameter queueDepth: tasks a worker keeps queued (see ``WorkerPool/run(_:order:queueDepth:completion:)``).
+    /// - Parameter queueDepth: tasks a worker keeps queued (see ``WorkerPool/run(_:order:queueDepth:progress:completion:)``).
     func probe(_ tasks: [WorkTask], queueDepth: Int, completion: @escaping WorkerPool.Completion)
 
     /// Whether the run was stopped (a signal): downloads and probes stop too.

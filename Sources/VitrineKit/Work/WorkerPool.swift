@@ -47,7 +47,7 @@ public final class WorkerPool: @unchecked Sendable {
     private let cancelled = Locked(false)
 
     /// Stops the run under way (Ctrl-C): no more tasks are handed out, and workers on a task are
-    /// killed; the tasks they held are reported as failures and ``run(_:order:queueDepth:completion:)``
+    /// killed; the tasks they held are reported as failures and ``run(_:order:queueDepth:progress:completion:)``
     /// returns. The pool takes no task after this.
     public func cancel() {
         cancelled.withLock { $0 = true }
@@ -114,7 +114,7 @@ public final class WorkerPool: @unchecked Sendable {
             completion: completion)
     }
 
-    /// ``run(_:order:queueDepth:completion:)`` for `count` tasks made as they are handed out,
+    /// ``run(_:order:queueDepth:progress:completion:)`` for `count` tasks made as they are handed out,
     /// so that a run of 100,000 never holds them all: `task` is called once per index, one call
     /// at a time and never during a `completion` (it may read what completions write).
     public func run(count: Int, order: [Int]? = nil, queueDepth: Int = 1, task: @escaping @Sendable (Int) -> WorkTask,
