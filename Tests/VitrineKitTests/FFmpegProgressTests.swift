@@ -1,7 +1,10 @@
+import Foundation
+import VipsKit
 @testable import VitrineKit
 import XCTest
 
-/// ffmpeg's `-progress` lines read into fractions of a clip, as a worker reports them.
+/// ffmpeg's `-progress` lines read into fractions of a clip, as a worker reports them, and the
+/// thread's listener they go to.
 final class FFmpegProgressTests: XCTestCase {
     func fractions(_ text: String, duration: Double, chunk: Int) throws -> [Double] {
         var progress = try XCTUnwrap(FFmpegProgress(duration: duration))
@@ -34,5 +37,28 @@ final class FFmpegProgressTests: XCTestCase {
         XCTAssertNil(FFmpegProgress(duration: nil))
         XCTAssertNil(FFmpegProgress(duration: 0))
         XCTAssertNil(FFmpegProgress(duration: .nan))
+    }
+
+    func testTheListenerIsTheThreadsOwnForTheBodyOnly() {
+        let heard = Locked<[String]>([])
+        XCTAssertNil(TaskProgress.report, "no one listens outside a task")
+        TaskProgress.reporting(to: { fraction in heard.withLock { $0.append("outer \(fraction)") } }) {
+            TaskProgress.report?(0.25)
+            TaskProgress.reporting(to: { fraction in heard.withLock { $0.append("inner \(fraction)") } }) {
+                TaskProgress.report?(0.5)
+            }
+            TaskProgress.report?(0.75)
+            // Another thread (another worker thread, a libvips thread) is not this task's.
+            let done = DispatchSemaphore(value: 0)
+            let elsewhere = Locked(true)
+            Thread {
+                elsewhere.withLock { $0 = TaskProgress.report != nil }
+                done.signal()
+            }.start()
+            done.wait()
+            XCTAssertFalse(elsewhere.current)
+        }
+        XCTAssertNil(TaskProgress.report, "and none after it")
+        XCTAssertEqual(heard.current, ["outer 0.25", "inner 0.5", "outer 0.75"])
     }
 }
