@@ -61,16 +61,9 @@ struct TIFFReader {
 
     /// A TIFF block: its byte order mark, 42, and the first IFD's offset.
     init?(_ data: [UInt8]) {
-        guard data.count >= 8 else { return nil }
-        switch (data[0], data[1]) {
-        case (0x4D, 0x4D): bigEndian = true
-        case (0x49, 0x49): bigEndian = false
-        default: return nil
-        }
-        self.data = data
-        firstIFD = 0
+        self.init(data, byteOrderAt: 0, firstIFD: 0)
         guard number(at: 2, size: 2) == 42, let first = number(at: 4, size: 4) else { return nil }
-        self.firstIFD = first
+        firstIFD = first
     }
 
     /// A block with its byte order mark at `byteOrderAt` and an IFD at `firstIFD` (a MakerNote).

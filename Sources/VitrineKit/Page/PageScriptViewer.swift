@@ -153,8 +153,7 @@ function activatePage(page, active) {
   var files = page.item.videos || [];
   if (active && files.length && !page.video && !page.unplayable) {
     var video = make('video', 'video', page.stage);
-    var playable = files.filter(function (file) { return !file.type || video.canPlayType(file.type) !== ''; });
-    if (!playable.length) {
+    if (!addSources(video, files)) {
       video.remove();
       page.unplayable = make('p', 'unplayable', page.stage);
       page.unplayable.setAttribute('role', 'status');
@@ -166,12 +165,6 @@ function activatePage(page, active) {
     video.preload = 'metadata';
     var set = renditionSet(page.item);
     if (set) video.poster = set.largest;
-    playable.forEach(function (file) {
-      var source = document.createElement('source');
-      source.src = siteURL(file.path);
-      if (file.type) source.type = file.type;
-      video.appendChild(source);
-    });
     video.setAttribute('aria-label', describe(page.item));
     page.video = video;
     layoutPage(page);
@@ -180,37 +173,48 @@ function activatePage(page, active) {
   }
 }
 
-// A Live Photo's or Motion Photo's clip plays over its still, muted, while the picture is
-// pressed or hovered, or from the page's motion control; it is loaded only on the current page.
-function activateMotion(page, active) {
-  if (!active) {
-    if (page.motion) {
-      page.motion.pause();
-      while (page.motion.firstChild) page.motion.removeChild(page.motion.firstChild);
-      page.motion.load();
-      page.motion.remove();
-      page.motionControl.remove();
-      page.motion = page.motionControl = null;
-    }
-    return;
-  }
-  if (page.motion) return;
-  var files = page.item.motion;
-  var video = document.createElement('video');
+// Gives `video` a <source> for each of `files` the browser says it may play (canPlayType);
+// how many it gave.
+function addSources(video, files) {
   var playable = files.filter(function (file) { return !file.type || video.canPlayType(file.type) !== ''; });
-  if (!playable.length) return;
-  video.className = 'motion';
-  video.muted = true;
-  video.playsInline = true;
-  video.preload = 'auto';
-  video.hidden = true;
-  video.setAttribute('aria-hidden', 'true');
   playable.forEach(function (file) {
     var source = document.createElement('source');
     source.src = siteURL(file.path);
     if (file.type) source.type = file.type;
     video.appendChild(source);
   });
+  return playable.length;
+}
+
+// Stops a video and takes it out, its sources removed first so that the browser lets go of
+// the file and the memory its decoder holds.
+function unloadVideo(video) {
+  video.pause();
+  while (video.firstChild) video.removeChild(video.firstChild);
+  video.load();
+  video.remove();
+}
+
+// A Live Photo's or Motion Photo's clip plays over its still, muted, while the picture is
+// pressed or hovered, or from the page's motion control; it is loaded only on the current page.
+function activateMotion(page, active) {
+  if (!active) {
+    if (page.motion) {
+      unloadVideo(page.motion);
+      page.motionControl.remove();
+      page.motion = page.motionControl = null;
+    }
+    return;
+  }
+  if (page.motion) return;
+  var video = document.createElement('video');
+  if (!addSources(video, page.item.motion)) return;
+  video.className = 'motion';
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.hidden = true;
+  video.setAttribute('aria-hidden', 'true');
   page.stage.appendChild(video);
   var control = make('button', 'motion-control', page.element);
   control.type = 'button';
@@ -257,10 +261,7 @@ function retirePage(page) {
     page.unplayable = null;
   }
   if (page.video) {
-    page.video.pause();
-    while (page.video.firstChild) page.video.removeChild(page.video.firstChild);
-    page.video.load();
-    page.video.remove();
+    unloadVideo(page.video);
     page.video = null;
   }
 }

@@ -14,9 +14,8 @@ public struct MotionSpec: OutputKind {
 
     public var identifier: String { web.identifier }
 
-    public struct Made: Codable, Equatable, Sendable {
-        public var video: WebVideo
-    }
+    /// A web rendition, as a video's.
+    public typealias Made = WebVideoSpec.Made
 
     /// Photos with a clip. The target names the clip's file size and length too: a Live
     /// Photo's clip replaced beside an unchanged photo is made again.

@@ -97,10 +97,10 @@ public struct WebVideoSpec: OutputKind {
         } else {
             let arguments = ["-v", "error", "-nostdin", "-y", "-i", VideoProbe.ffmpegInput(input.path, clip: input.clip)]
                 + plan.ffmpegArguments(spec: self) + FFmpegProgress.arguments + [made]
-            var progress = FFmpegProgress(duration: input.facts?.duration)
             let report = TaskProgress.report
+            var progress = report.flatMap { _ in FFmpegProgress(duration: input.facts?.duration) }
             let result = try Subprocess.run("ffmpeg", arguments, timeout: input.timeout) { bytes in
-                if let report { progress?.read(bytes) { report($0) } }
+                progress?.read(bytes) { report?($0) }
             }
             if result.timedOut { throw ItemFailure.timeout("ffmpeg did not make the web video in time") }
             guard result.status == 0 else {
