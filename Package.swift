@@ -56,12 +56,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // The one system call Swift cannot make itself (prctl is variadic): a child's death signal.
+        .target(name: "CSystem"),
         // Safe Swift over libvips' introspection API: operations by name, typed options, throws.
         .target(name: "VipsKit", dependencies: ["CVips"]),
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive", "CCurl"]),
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive", "CCurl", "CSystem"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

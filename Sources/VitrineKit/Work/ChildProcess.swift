@@ -11,6 +11,7 @@ import Foundation
 ///
 /// Foundation's `Process` reaps children through a run loop, which hangs when several
 /// threads start and kill children at once; the pool does exactly that, so it uses this.
+/// Every child is started from the ``Spawner`` thread.
 final class ChildProcess {
     let pid: pid_t
     /// Our end of the child's stdin, and of its stdout.
@@ -63,8 +64,13 @@ final class ChildProcess {
         let envp = merged.map { strdup("\($0.key)=\($0.value)") }
         defer { envp.forEach { free($0) } }
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = envp + [nil]
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, nil, &cArguments, &cEnvironment)
+        // From the spawner thread, which lives as long as this process: a child's death signal
+        // (ParentDeath) fires when the thread that started it ends.
+        let (result, child) = Spawner.shared.perform { () -> (Int32, pid_t) in
+            var child: pid_t = 0
+            let result = posix_spawn(&child, executable, &actions, nil, &cArguments, &cEnvironment)
+            return (result, child)
+        }
         Glibc_close(toChild[0])
         Glibc_close(fromChild[1])
         if captureErrors { Glibc_close(errors[1]) }

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Runs a program (ffprobe, ffmpeg) with an explicit argument list — no shell — and a time
-/// limit, collecting its stdout and stderr.
+/// limit, collecting its stdout and stderr. In vitrine, the program dies with the process that
+/// started it (``ParentDeath``).
 public enum Subprocess {
     public struct Result: Sendable {
         /// The exit status, or nil when it was killed (time limit) or died of a signal.
@@ -45,10 +46,12 @@ public enum Subprocess {
     ///   in ``Result/output`` (ffmpeg's `-progress pipe:1`).
     public static func run(_ name: String, _ arguments: [String], timeout: Double, limit: Int = 64 << 20,
                            streaming: ((ArraySlice<UInt8>) -> Void)? = nil) throws -> Result {
-        guard let executable = locate(name) else { throw Failure.notFound(name) }
+        guard let program = locate(name) else { throw Failure.notFound(name) }
+        // Through the exec helper when there is one, so that the program dies with this process.
+        let (executable, words) = ParentDeath.launch(program, arguments)
         let child: ChildProcess
         do {
-            child = try ChildProcess(executable: executable, arguments: arguments, captureErrors: true)
+            child = try ChildProcess(executable: executable, arguments: words, captureErrors: true)
         } catch {
             throw Failure.cannotStart(name, "\(error)")
         }

@@ -82,6 +82,14 @@ public final class WorkerPool: @unchecked Sendable {
         scratch.remove()
     }
 
+    /// For a process about to end at once (`_exit`): kills every worker, busy or idle, without
+    /// waiting, and removes their temporary folder. Safe from any thread.
+    public func abandon() {
+        cancel()
+        for worker in idle.current { worker.interrupt() }
+        scratch.remove()
+    }
+
     deinit { shutdown() }
 
     private func takeWorker() throws -> WorkerProcess {

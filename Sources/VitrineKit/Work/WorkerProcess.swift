@@ -20,6 +20,8 @@ final class WorkerProcess {
         // holds far more memory (and runs slower).
         // Other C libraries ignore the variable.
         var environment = extra.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        // The worker dies with this process (ParentDeath), so it is told which process that is.
+        environment.merge(ParentDeath.workerEnvironment) { $1 }
         if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil { environment["MALLOC_ARENA_MAX"] = "1" }
         child = try ChildProcess(executable: executable.path, arguments: arguments, environment: environment)
     }

@@ -18,6 +18,7 @@ enum ReportPrinter {
                     _ work: (WorkerPool, [InputPath], () -> [InputPath], Reporter) throws(ScanError) -> Manifest) -> Int32 {
         let reporter = Reporter(command: command)
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
+        let interrupt = Interrupt(pool: pool)
         let started = Date()
         let manifest: Manifest
         do {
@@ -25,10 +26,13 @@ enum ReportPrinter {
             defer { pool.shutdown() }
             manifest = try work(pool, InputPath.commandLine(command.positionals), InputOptions.listReader(from: command), reporter)
         } catch {
+            if let signal = interrupt.received { return 128 + signal }
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
         }
+        // Stopped: no manifest of a part of the inputs.
+        if let signal = interrupt.received { return 128 + signal }
         reporter.receive(.finished(RunSummary(items: manifest.items.count, errors: manifest.errors.count,
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))))
         do {

@@ -253,33 +253,3 @@ enum BuildCommand {
         return specs
     }
 }
-
-/// Ctrl-C and a scheduler's SIGTERM: the workers are stopped, and the build ends with the
-/// state of what it finished (the next build resumes from there), exit 128 + the signal.
-final class Interrupt: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-    private let lock = NSLock()
-    private var signal: Int32?
-
-    /// The signal that stopped the build, if one did.
-    var received: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return signal
-    }
-
-    init(pool: WorkerPool) {
-        for number in [SIGINT, SIGTERM] {
-            Foundation.signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                lock.lock()
-                signal = signal ?? number
-                lock.unlock()
-                pool.cancel()
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-}

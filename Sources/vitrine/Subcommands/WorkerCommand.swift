@@ -14,6 +14,8 @@ enum WorkerCommand {
         help: "libvips threads for this worker")
 
     static func run(_ command: ParsedCommand) -> Int32 {
+        // Die with the build, however it ends; a build already gone has nothing for us to do.
+        guard ParentDeath.bindToStartingParent() else { return 1 }
         // libvips' own VIPS_CONCURRENCY wins over the default of one thread per worker.
         let fromEnvironment = ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         return WorkerServer.run(vipsThreads: command[vipsThreads] ?? fromEnvironment ?? 1)
