@@ -41,7 +41,8 @@ class HardeningIIITestCase: TemporaryFolderTestCase {
             ImageDraw.Draw(big).ellipse([500, 300, 2500, 1700], fill=(220, 180, 40))
             big.save(os.path.join(root, "\(Self.albums[0].0)", "big.jpg"), quality=80)
             """
-        let run = try Program.run("python3", ["-c", script, source])
+        // Debian's Python, which has Pillow (python3-pil), whatever Python is first on PATH.
+        let run = try Program.run("/usr/bin/python3", ["-c", script, source])
         XCTAssertEqual(run.status, 0, run.stderr)
         return source
     }

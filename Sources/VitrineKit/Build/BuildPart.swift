@@ -16,11 +16,14 @@ enum BuildPart: Equatable, Sendable {
         }
     }
 
+    /// The folder below the site parts' manifests are written in.
+    static let folder = "parts"
+
     /// `parts/2-of-3.json`: a part's manifest, for the merge; nil for the whole gallery.
     var manifestPath: String? {
         switch self {
         case .whole: nil
-        case .shard(let shard): "parts/\(shard.index)-of-\(shard.count).json"
+        case .shard(let shard): "\(Self.folder)/\(shard.index)-of-\(shard.count).json"
         }
     }
 

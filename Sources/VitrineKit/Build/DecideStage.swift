@@ -42,12 +42,20 @@ struct DecideStage {
         var decided = Decided()
         // The paths outputs are moved to: this build's, whatever the state says.
         var movedTo = Set<String>()
+        // The folders found real on the way to outputs (``SiteFolder/refuseLinks(on:checked:isFolder:)``).
+        var checked = Set<String>()
+        // The whole-gallery outputs' album folders: the sheets' and the page's data pieces'.
+        let galleryFolders = (run.options.sheet == nil ? [] : [BuildOptions.sheetFolder]) + (run.options.page ? [PageData.folder] : [])
+        for album in Set(manifest.items.compactMap(\.album)) {
+            for top in galleryFolders { try refuseLinks(on: Path.join(top, album), isFolder: true, run: run, checked: &checked) }
+        }
         for start in stride(from: 0, to: manifest.items.count, by: Self.batch) {
             // Stopped: what was moved so far is recorded first, as at the end of a pass.
             if run.maker.isCancelled { run.recorder?.flush() }
             try run.stopIfCancelled()
             let range = start..<min(manifest.items.count, start + Self.batch)
             let matched = try match(manifest.items, range: range, ledger: run.ledger, run: run)
+            try refuseLinks(on: matched, run: run, checked: &checked)
             for (offset, item) in matched.enumerated() where !item.numbered.isEmpty {
                 decided.moved += settle(item, index: range.lowerBound + offset, in: &manifest, run: &run, movedTo: &movedTo)
             }
@@ -78,6 +86,22 @@ struct DecideStage {
         }
         if let error = failure.current { throw run.stateFailure(.read, error) }
         return found.current
+    }
+
+    /// Throws a usage failure for a symbolic link on the way to any output of `matched`, before
+    /// any of them is moved or made: a link planted in the site must not lead a write out of it.
+    private func refuseLinks(on matched: [Matched], run: BuildRun, checked: inout Set<String>) throws(SiteBuilder.Failure) {
+        for item in matched {
+            for numbered in item.numbered {
+                for path in numbered.planned.target.paths { try refuseLinks(on: path, run: run, checked: &checked) }
+            }
+        }
+    }
+
+    private func refuseLinks(on path: String, isFolder: Bool = false, run: BuildRun, checked: inout Set<String>)
+        throws(SiteBuilder.Failure)
+    {
+        do { try run.folder.refuseLinks(on: path, checked: &checked, isFolder: isFolder) } catch { throw .usage(error.description) }
     }
 
     /// Claims one item's matches: kept outputs stay, moved ones are moved and recorded (made

@@ -20,6 +20,8 @@ public struct SiteFolder: Sendable {
         case sourceInside(source: String, folder: String)
         /// A path read from the site leaves it.
         case outside(path: String, reason: String)
+        /// A folder the build writes into (or on the way to one) is a symbolic link.
+        case link(path: String, target: String?)
 
         public var description: String {
             switch self {
@@ -30,6 +32,9 @@ public struct SiteFolder: Sendable {
             case .sourceInside(let source, let folder):
                 "the source \(source) is inside the output folder \(folder): a build never writes into a source folder"
             case .outside(let path, let reason): "the path \(path), \(reason): refused and left alone"
+            case .link(let path, let target):
+                "\(path) is a symbolic link" + (target.map { " to \($0)" } ?? "")
+                    + ": a build writes only into real folders of its site (replace the link with a folder)"
             }
         }
     }
@@ -55,7 +60,36 @@ public struct SiteFolder: Sendable {
         if !overwrite, let holding = foreignEntry(of: folder, outputFolders: outputFolders) {
             throw .notASite(folder: given, holding: Path.join(given, holding.name), replaced: holding.replaced)
         }
-        return SiteFolder(path: folder, real: FileStat.realPath(folder) ?? folder)
+        let site = SiteFolder(path: folder, real: FileStat.realPath(folder) ?? folder)
+        var checked = Set<String>()
+        for name in ownFolders + outputFolders { try site.refuseLinks(on: name, checked: &checked, isFolder: true) }
+        OutputTree.confine(below: folder)
+        return site
+    }
+
+    /// The folders a build writes into whatever it builds, below the site: its state (with the
+    /// sheets' cells and the downloads' cache), the parts, the page's data and the sheets.
+    static let ownFolders = [SiteBuilder.stateFolder, BuildOptions.defaultSheet.cellFolder, RemoteOptions.defaultCacheName,
+        BuildPart.folder, PageData.folder, BuildOptions.sheetFolder]
+
+    /// Throws ``Problem/link(path:target:)`` for a symbolic link on the way to `relative` (a
+    /// path the build will write, below the site): each folder from the site down, and
+    /// `relative` itself when it is a folder or a link to one (a pyramid's `ID_files`). A link
+    /// to a file is left alone: a write renames over it, never through it.
+    /// - Parameter checked: folders already found real, so each is looked at once a build.
+    public func refuseLinks(on relative: String, checked: inout Set<String>, isFolder: Bool = false) throws(Problem) {
+        let steps = OutputTree.steps(from: path, to: Path.join(path, relative))
+        for (index, step) in steps.enumerated() where !checked.contains(step) {
+            let last = index == steps.count - 1
+            switch OutputTree.Step(step) {
+            case .missing: return  // made by the build, below a real folder
+            case .folder: if !last || isFolder { checked.insert(step) }
+            case .link:
+                if last && !isFolder && !FileStat.followsToFolder(step) { return }
+                throw .link(path: step, target: FileStat.realPath(step))
+            case .other: return  // a file where a folder should be: the write fails and says so
+            }
+        }
     }
 
     /// A site folder already known to be one (tests, `--merge` after its own checks).
@@ -125,6 +159,13 @@ public struct SiteFolder: Sendable {
         guard !relative.isEmpty, !relative.utf8.contains(0),
             components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
         else { throw .outside(path: relative, reason: "not a plain path below the site") }
+        // The state folder is the build's own (its state, lock and cache); only what is below
+        // its cells' folder was ever an output.
+        if components[0] == Substring(SiteBuilder.stateFolder),
+            !Path.isBelow(relative, BuildOptions.defaultSheet.cellFolder, orSame: false)
+        {
+            throw .outside(path: relative, reason: "the build's own state, never an output")
+        }
         let full = Path.join(path, relative)
         // Folders on the way: each must be inside the site once links are followed. The nearest
         // that exists is looked at, so that a path written into a folder not made yet cannot be

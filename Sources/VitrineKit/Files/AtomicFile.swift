@@ -210,11 +210,34 @@ public enum AtomicFile {
     }
 
     /// Creates a folder and its parents (like `mkdir -p`), failing with the system's reason.
+    /// Below an output root (``OutputTree``), every folder on the way is made or entered only
+    /// when it is a real folder: a symbolic link there fails, naming it, and nothing is written.
     public static func createFolder(_ path: String) throws(AtomicFileError) {
+        guard let root = OutputTree.root(of: path) else { return try createFolderFollowingLinks(path) }
+        try createFolderFollowingLinks(root)
+        for step in OutputTree.steps(from: root, to: path) {
+            switch OutputTree.Step(step) {
+            case .folder: continue
+            case .link: throw AtomicFileError(path: path, code: ELOOP, link: step)
+            case .other: throw AtomicFileError(path: path, code: ENOTDIR)
+            case .missing:
+                // Another process (a worker) may make it at the same moment: then look again.
+                if mkdir(step, 0o755) != 0 && errno != EEXIST { throw AtomicFileError(path: path, code: errno) }
+                switch OutputTree.Step(step) {
+                case .folder: continue
+                case .link: throw AtomicFileError(path: path, code: ELOOP, link: step)
+                case .missing, .other: throw AtomicFileError(path: path, code: ENOTDIR)
+                }
+            }
+        }
+    }
+
+    /// `mkdir -p`, links followed: for folders outside every output root (and the roots).
+    private static func createFolderFollowingLinks(_ path: String) throws(AtomicFileError) {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
         let parent = Path.parent(of: path)
-        if parent != path { try createFolder(parent) }
+        if parent != path { try createFolderFollowingLinks(parent) }
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw AtomicFileError(path: path, code: errno) }
     }
 
@@ -240,6 +263,7 @@ public enum AtomicFile {
     /// missing, and tries a file in it, so that a folder that cannot be used fails here,
     /// before any work is done, not once for every output.
     public static func prepareOutputFolder(_ folder: String) throws(OutputFolderProblem) {
+        OutputTree.confine(below: folder)
         var info = stat()
         if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .isAFile(folder) }
         do { try createFolder(folder) } catch { throw .cannotCreate(folder, reason: error.reason) }
@@ -284,7 +308,18 @@ public enum AtomicFile {
 public struct AtomicFileError: Error, CustomStringConvertible {
     public var path: String
     public var code: Int32
+    /// The symbolic link found on the way below an output root (``OutputTree``), if that is why.
+    public var link: String?
+
+    public init(path: String, code: Int32, link: String? = nil) {
+        self.path = path
+        self.code = code
+        self.link = link
+    }
+
     public var description: String { "cannot write \(path): \(reason)" }
-    /// The system's words: `Not a directory`, `Permission denied`.
-    public var reason: String { String(cString: strerror(code)) }
+    /// The system's words: `Not a directory`, `Permission denied`; or the link on the way.
+    public var reason: String {
+        link.map { "\($0) is a symbolic link, and outputs are never written through one" } ?? String(cString: strerror(code))
+    }
 }

@@ -32,6 +32,12 @@ public enum FileStat {
         return String(cString: resolved)
     }
 
+    /// Whether `path`, links followed, is a folder.
+    static func followsToFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     private static func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode : nil

@@ -27,7 +27,11 @@ public final class Staging {
         case together([(temporary: String, target: String)])
     }
 
-    public init(outputFolder: String) { self.outputFolder = outputFolder }
+    /// Folders below `outputFolder` are made and entered only through real folders (``OutputTree``).
+    public init(outputFolder: String) {
+        self.outputFolder = outputFolder
+        OutputTree.confine(below: outputFolder)
+    }
 
     /// The full path of a path below the output folder.
     public func path(_ relative: String) -> String { Path.join(outputFolder, relative) }

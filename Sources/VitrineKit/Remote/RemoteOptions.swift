@@ -46,8 +46,11 @@ public struct RemoteOptions: Sendable, Equatable {
     /// `DIR/.vitrine/cache`: inside the output folder, so that a gallery's run writes nothing
     /// elsewhere (and a hidden folder, which no walk reads as input).
     public static func defaultCacheFolder(in outputFolder: String) -> String {
-        Path.join(Path.join(outputFolder, ".vitrine"), "cache")
+        Path.join(outputFolder, defaultCacheName)
     }
+
+    /// The default cache below the output folder.
+    static let defaultCacheName = Path.join(SiteBuilder.stateFolder, "cache")
 
     /// The timeout in whole seconds, at least 1.
     var wholeSecondsTimeout: Int { max(1, Int(timeout.rounded(.up))) }
