@@ -146,3 +146,58 @@ final class WriteIfChangedTests: XCTestCase {
         }
     }
 }
+
+/// The folder helper every writer uses: below an output root it never enters a link (issue 38).
+final class OutputTreeTests: XCTestCase {
+    func testAFolderBelowAnOutputRootIsNeverEnteredThroughALink() throws {
+        let folder = try TestFolder()
+        let root = folder.path + "/site"
+        try FileManager.default.createDirectory(atPath: folder.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/thumbs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/thumbs/2019", withDestinationPath: folder.path + "/elsewhere")
+        // Before the site is a root, the link is followed, as for any folder.
+        try AtomicFile.createFolder(root + "/thumbs/2019/a")
+        try FileManager.default.removeItem(atPath: folder.path + "/elsewhere/a")
+        OutputTree.confine(below: root)
+        XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: root + "/thumbs/2019/a/b.jpg")) { error in
+            let failure = error as? AtomicFileError
+            XCTAssertEqual(failure?.link, root + "/thumbs/2019")
+            XCTAssertEqual(failure?.description, "cannot write \(root)/thumbs/2019/a: \(root)/thumbs/2019 is a symbolic link, "
+                + "and outputs are never written through one")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/elsewhere"), [], "nothing written there")
+        // Real folders below the root are made as before, and a file in the way is named.
+        try AtomicFile.write(Data("x".utf8), to: root + "/display/2019/b.jpg")
+        XCTAssertEqual(try String(contentsOfFile: root + "/display/2019/b.jpg", encoding: .utf8), "x")
+        try Data().write(to: URL(fileURLWithPath: root + "/tiles"))
+        XCTAssertThrowsError(try AtomicFile.createFolder(root + "/tiles/2019")) { error in
+            XCTAssertEqual((error as? AtomicFileError)?.code, ENOTDIR)
+        }
+        // The root itself may be a link (`-o` followed once): only what is below it is looked at.
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked-site", withDestinationPath: root)
+        OutputTree.confine(below: folder.path + "/linked-site")
+        try AtomicFile.createFolder(folder.path + "/linked-site/thumbs/2020")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/thumbs/2020"))
+    }
+
+    /// The check a build makes before writing: each folder on the way, the target itself only
+    /// when it is a folder or a link to one.
+    func testASiteFindsTheFirstLinkOnTheWayToAnOutput() throws {
+        let folder = try TestFolder()
+        let root = folder.path + "/site"
+        try FileManager.default.createDirectory(atPath: root + "/tiles/2019", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/elsewhere", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: folder.path + "/file.mp4"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/tiles/2019/big_files", withDestinationPath: folder.path + "/elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: root + "/tiles/2019/video.mp4", withDestinationPath: folder.path + "/file.mp4")
+        let site = SiteFolder(path: root)
+        var checked = Set<String>()
+        XCTAssertThrowsError(try site.refuseLinks(on: "tiles/2019/big_files", checked: &checked)) { error in
+            XCTAssertEqual(error as? SiteFolder.Problem, .link(path: root + "/tiles/2019/big_files", target: folder.path + "/elsewhere"))
+        }
+        XCTAssertEqual(checked, [root + "/tiles", root + "/tiles/2019"])
+        // A link to a file at an output's place is replaced by the write (a page's linked video).
+        XCTAssertNoThrow(try site.refuseLinks(on: "tiles/2019/video.mp4", checked: &checked))
+        XCTAssertNoThrow(try site.refuseLinks(on: "thumbs/new/a.jpg", checked: &checked))
+    }
+}

@@ -92,8 +92,14 @@ struct DecideStage {
     /// any of them is moved or made: a link planted in the site must not lead a write out of it.
     private func refuseLinks(on matched: [Matched], run: BuildRun, checked: inout Set<String>) throws(SiteBuilder.Failure) {
         for item in matched {
-            for numbered in item.numbered {
-                for path in numbered.planned.target.paths { try refuseLinks(on: path, run: run, checked: &checked) }
+            for (position, numbered) in item.numbered.enumerated() {
+                // An output kept as it is gets no write: its folders are looked at (once a build,
+                // for them all), not its own files, which matching has just found in place.
+                let kept: Bool
+                if position < item.matches.count, case .keep = item.matches[position]?.decision { kept = true } else { kept = false }
+                for path in numbered.planned.target.paths {
+                    try refuseLinks(on: kept ? Path.parent(of: path) : path, isFolder: kept, run: run, checked: &checked)
+                }
             }
         }
     }
