@@ -17,7 +17,7 @@ extension SiteBuilder {
         /// `--merge` found no part in `folder`.
         case noParts(folder: String)
         /// `--merge`: a part's manifest cannot be read.
-        case unreadablePart(path: String)
+        case unreadablePart(path: String, reason: ConfinedRead.Failure)
         /// `--merge`: the parts cannot be joined.
         case parts(underlying: any Error)
         /// The state store at `path` failed at `step`.
@@ -40,7 +40,7 @@ extension SiteBuilder {
                 underlying is AtomicFileError ? "\(underlying)" : "cannot write \(path): \(underlying)"
             case .page(let underlying): "cannot write the page: \(underlying)"
             case .noParts(let folder): "no parts to merge in \(folder) (build them with --shard K/N)"
-            case .unreadablePart(let path): "cannot read \(path)"
+            case .unreadablePart(let path, let reason): "cannot read \(path): \(reason)"
             case .parts(let underlying):
                 underlying is ManifestMerge.Failure ? "\(underlying)" : "cannot join the parts: \(underlying)"
             case .state(let step, let path, let underlying):

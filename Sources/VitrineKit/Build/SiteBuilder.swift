@@ -265,7 +265,7 @@ public struct SiteBuilder {
         let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
         let stamp = FileStamp(path: path)
         return note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
-            ?? SiteManifest.carried(from: stamp == nil ? nil : FileManager.default.contents(atPath: path))
+            ?? SiteManifest.carried(from: stamp == nil ? nil : lastManifestBytes(path))
     }
 
     /// What the state notes of the manifest a build wrote: the file, and what it carries.

@@ -20,10 +20,12 @@ extension SiteBuilder {
         }
         var parts: [(name: String, data: Data)] = []
         for name in names {
-            guard let data = FileManager.default.contents(atPath: Path.join(folder, name)) else {
-                throw .unreadablePart(path: Path.join(folder, name))
+            // A part that cannot be read (a FIFO, a link out of the site) stops the merge: a
+            // gallery without its items would remove their outputs.
+            switch ManifestFile.bytes(of: Path.join(folder, name), inSite: site) {
+            case .success(let data): parts.append((Path.join(folder, name), data))
+            case .failure(let failure): throw .unreadablePart(path: Path.join(folder, name), reason: failure)
             }
-            parts.append((Path.join(folder, name), data))
         }
         var manifest: Manifest
         do {

@@ -80,8 +80,11 @@ struct CaptionResolver {
     }
 
     /// The merged text of file number `index` (in the `files` given to `init`).
-    /// - Parameter sidecarExists: whether a file beside it exists, when the caller's walk knows.
-    mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?,
+    /// - Parameters:
+    ///   - root: the source folder it was found under, which a link to a sidecar may not lead
+    ///     out of; default nil, the file's own folder.
+    ///   - sidecarExists: whether a file beside it exists, when the caller's walk knows.
+    mutating func text(forFile index: Int, _ file: InputFile, embedded: EmbeddedText?, root: ReadRoot? = nil,
                        sidecarExists: ((String) -> Bool)? = nil) -> ItemText {
         var merged = ItemText()
         for source in options.sources {
@@ -89,7 +92,7 @@ struct CaptionResolver {
             switch source {
             case .file: text = fileEntries[index]?.text
             // A download's or a custom item's path is not where its sidecars would be.
-            case .sidecar: text = file.origin == nil ? Sidecar.text(forMedia: file.path, exists: sidecarExists) : nil
+            case .sidecar: text = file.origin == nil ? Sidecar.text(forMedia: file.path, below: root, exists: sidecarExists) : nil
             case .xmp, .iptc, .exif: text = embedded?[source]
             }
             guard let text else { continue }
@@ -105,9 +108,9 @@ struct CaptionResolver {
         return merged
     }
 
-    /// A folder's `index.md`, when sidecars are a source.
-    mutating func folderText(_ folder: String) -> ItemText? {
-        guard options.sources.contains(.sidecar), let text = Sidecar.folderText(folder) else { return nil }
+    /// A folder's `index.md`, when sidecars are a source; `root`: the source folder it is in.
+    mutating func folderText(_ folder: String, below root: ReadRoot?) -> ItemText? {
+        guard options.sources.contains(.sidecar), let text = Sidecar.folderText(folder, below: root) else { return nil }
         for warning in text.warnings ?? [] { warnings.append((folder.isEmpty ? "." : folder, warning)) }
         return text
     }

@@ -59,16 +59,19 @@ public struct CaptionsFile: Sendable {
         return file
     }
 
-    /// The text of the file at `path` (a regular file of at most 256 MiB), decoded as captions are.
+    /// The most a captions (or items) file may hold.
+    public static let maximumBytes = 256 << 20
+
+    /// The text of the file at `path`, decoded as captions are: a file the command line names,
+    /// so a regular file or a pipe (`--captions <(…)`), of at most ``maximumBytes``.
     static func readText(_ path: String) throws(ReadError) -> (text: String, warnings: [String]) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw ReadError(description: "\(path): no such file") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ReadError(description: "\(path): not a regular file") }
-        guard Int(info.st_size) <= 256 << 20, let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(description: "\(path): cannot read it")
+        switch ConfinedRead.readGiven(path, limit: maximumBytes) {
+        case .success(let data):
+            let decoded = CaptionText.decode(data)
+            return (decoded.text, decoded.warnings)
+        case .failure(let failure):
+            throw ReadError(description: "\(path): \(failure.description)")
         }
-        let decoded = CaptionText.decode(data)
-        return (decoded.text, decoded.warnings)
     }
 
     static let columns = ["path", "caption", "style", "title", "keywords", "location", "rating"]

@@ -27,17 +27,21 @@ public enum Sidecar {
     }
 
     /// What the sidecar of `mediaPath` says, or nil when it has none.
-    /// - Parameter exists: whether a file is there, when the caller knows (its folder was
-    ///   walked); default nil, which asks the file system.
-    static func text(forMedia mediaPath: String, exists: ((String) -> Bool)? = nil) -> ItemText? {
+    /// - Parameters:
+    ///   - root: the source folder the media was found under, which a link to a sidecar may not
+    ///     lead out of; default nil, the media's own folder.
+    ///   - exists: whether a file is there, when the caller knows (its folder was walked);
+    ///     default nil, which asks the file system.
+    static func text(forMedia mediaPath: String, below root: ReadRoot? = nil, exists: ((String) -> Bool)? = nil) -> ItemText? {
         // Named as the walk names files: `name` alone, or `folder/name`.
         let folder = mediaPath.contains("/") ? Path.parent(of: mediaPath) : ""
+        guard let root = root ?? ReadRoot(.source, folder: folder.isEmpty ? "." : folder) else { return nil }
         let name = Path.name(of: mediaPath)
         let stem = Path.stem(of: name)
         for candidate in [name + ".md", stem + ".md", name + ".txt", stem + ".txt"] {
             let path = Path.join(folder, candidate)
             if let exists, !exists(path) { continue }
-            guard let read = readFile(path) else { continue }
+            guard let read = readFile(path, below: root) else { continue }
             var text = ItemText()
             text.warn(read.warnings, prefix: "\(candidate): ")
             if candidate.hasSuffix(".txt") {
@@ -51,8 +55,12 @@ public enum Sidecar {
     }
 
     /// A folder's `index.md`: title, description, order.
-    static func folderText(_ folder: String) -> ItemText? {
-        guard let read = readFile(folder.isEmpty ? "index.md" : folder + "/index.md") else { return nil }
+    /// - Parameter root: the source folder it is in, which a link may not lead out of; default
+    ///   nil, `folder` itself.
+    static func folderText(_ folder: String, below root: ReadRoot? = nil) -> ItemText? {
+        guard let root = root ?? ReadRoot(.source, folder: folder.isEmpty ? "." : folder),
+            let read = readFile(folder.isEmpty ? "index.md" : folder + "/index.md", below: root)
+        else { return nil }
         var text = ItemText()
         text.warn(read.warnings, prefix: "index.md: ")
         apply(parse(read.text), to: &text)
@@ -112,36 +120,15 @@ public enum Sidecar {
         return (key.lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
-    /// A small regular file's text, or nil when there is none; oversized files are reported.
-    static func readFile(_ path: String) -> CaptionText.Cleaned? {
-        switch file(path) {
-        case .missing: return nil
-        case .tooLarge: return CaptionText.Cleaned(text: "", warnings: ["larger than \(CaptionText.byteCount(maximumFileBytes)): ignored"])
-        case .unreadable: return CaptionText.Cleaned(text: "", warnings: ["cannot be read: ignored"])
-        case .contents(let data): return CaptionText.decode(data)
+    /// A small regular file's text below `root`, or nil when there is none; one that cannot be
+    /// used (too large, a FIFO, a link out of the source: ``ConfinedRead``) is an empty text
+    /// with the warning that says why, so that no other file stands in for it.
+    static func readFile(_ path: String, below root: ReadRoot) -> CaptionText.Cleaned? {
+        switch ConfinedRead.read(path, below: root, limit: maximumFileBytes) {
+        case .success(let data): return CaptionText.decode(data)
+        case .failure(.missing): return nil
+        case .failure(let failure): return CaptionText.Cleaned(text: "", warnings: [failure.warning])
         }
-    }
-
-    /// A file beside the media, as sidecars (text or XMP) are read: only regular files (not a
-    /// FIFO, not a device behind a link), and none over ``maximumFileBytes``.
-    enum SmallFile {
-        case missing, tooLarge, unreadable
-        case contents(Data)
-
-        /// A regular file within the size: read or not, it is the one to use.
-        var isPresent: Bool {
-            switch self {
-            case .missing, .tooLarge: false
-            case .unreadable, .contents: true
-            }
-        }
-    }
-
-    static func file(_ path: String) -> SmallFile {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .missing }
-        guard Int(info.st_size) <= maximumFileBytes else { return .tooLarge }
-        return FileManager.default.contents(atPath: path).map(SmallFile.contents) ?? .unreadable
     }
 }
 

@@ -58,21 +58,6 @@ public struct InputPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         return withCString { stat($0, &info) } == 0 ? info : nil
     }
 
-    /// The whole file at this path (a small text file: a `.nomedia` list), or nil.
-    func contents() -> Data? {
-        let fd = withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return count == 0 ? data : nil }
-            data.append(contentsOf: chunk[0..<count])
-        }
-    }
-
     /// The names in the folder at this path, as bytes, without `.` and `..`.
     func folderEntries() throws(SystemCallError) -> [[UInt8]] {
         guard let folder = withCString({ opendir($0) }) else { throw SystemCallError(code: errno) }

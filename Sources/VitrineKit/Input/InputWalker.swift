@@ -47,6 +47,9 @@ public struct InputWalker: Sendable {
         public var duplicates: [(path: String, firstSeenAs: String)] = []
         /// Folders left out because they are vitrine sites (their thumbnails are no photos).
         public var sites: [String] = []
+        /// Files the walk read that it could not use (a `.nomedia` that is a FIFO, or a link out
+        /// of its source), each with its one-line warning.
+        public var warnings: [(path: String, message: String)] = []
     }
 
     /// Walks `inputs` in order; `readList` supplies the paths listed on stdin for `-`.
@@ -92,8 +95,13 @@ public struct InputWalker: Sendable {
             return
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
+            // What a link below the folder may lead to: below its real path.
+            guard let root = ReadRoot(.source, folder: input) else {
+                result.errors.append(ItemError(path: input.display, message: Self.describe(errno: errno), reason: .notFound))
+                return
+            }
             var ancestors = Set<FileIdentity>()
-            walkFolder(input, relative: "", inputIndex: inputIndex, ancestors: &ancestors, into: &result, seen: &seen,
+            walkFolder(input, relative: "", inputIndex: inputIndex, root: root, ancestors: &ancestors, into: &result, seen: &seen,
                 excluded: excluded)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             result.errors.append(ItemError(path: input.display, message: "not a regular file or folder", reason: .unsupported))
@@ -106,7 +114,7 @@ public struct InputWalker: Sendable {
     }
 
     private func walkFolder(
-        _ folder: InputPath, relative: String, inputIndex: Int, ancestors: inout Set<FileIdentity>,
+        _ folder: InputPath, relative: String, inputIndex: Int, root: ReadRoot, ancestors: inout Set<FileIdentity>,
         into result: inout Result, seen: inout [String: String], excluded: Set<FileIdentity>
     ) {
         guard let info = folder.status() else { return }
@@ -134,7 +142,15 @@ public struct InputWalker: Sendable {
         // sigal's rule: an empty marker excludes the folder; one with names excludes just those.
         var listedInMarker = Set<String>()
         if names.contains(Array(excludeMarker.utf8)) {
-            listedInMarker = Self.excludedNames(in: folder.appending(Array(excludeMarker.utf8)))
+            let marker = folder.appending(Array(excludeMarker.utf8))
+            switch Self.excludedNames(in: marker, below: root) {
+            case .success(let listed): listedInMarker = listed
+            case .failure(.missing): break  // gone since the folder was listed
+            case .failure(let failure):
+                // A marker that cannot be read leaves its folder out, as an empty one does:
+                // what someone meant to hide is not published.
+                result.warnings.append((marker.display, failure.description + ": passed over; its folder is left out"))
+            }
             if listedInMarker.isEmpty { return }
         }
         // Sorted so that `--order none` and duplicate detection do not depend on the file system.
@@ -151,7 +167,7 @@ public struct InputWalker: Sendable {
             }
             switch child.st_mode & S_IFMT {
             case S_IFDIR:
-                walkFolder(path, relative: childRelative, inputIndex: inputIndex, ancestors: &ancestors, into: &result,
+                walkFolder(path, relative: childRelative, inputIndex: inputIndex, root: root, ancestors: &ancestors, into: &result,
                     seen: &seen, excluded: excluded)
             case S_IFREG:
                 append(path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
@@ -177,11 +193,16 @@ public struct InputWalker: Sendable {
             identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), modifiedNanoseconds: nanoseconds))
     }
 
-    /// The names listed in a `.nomedia` file, one per line (empty when it lists none).
-    static func excludedNames(in marker: InputPath) -> Set<String> {
-        guard let data = marker.contents() else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
-        return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    /// A `.nomedia` file is a short list of names: no more is read.
+    static let maximumMarkerBytes = 1 << 20
+
+    /// The names listed in a `.nomedia` file below `root`, one per line (empty when it lists
+    /// none), or why it cannot be read (``ConfinedRead``).
+    static func excludedNames(in marker: InputPath, below root: ReadRoot) -> Swift.Result<Set<String>, ConfinedRead.Failure> {
+        ConfinedRead.read(marker, below: root, limit: maximumMarkerBytes).map { data in
+            let text = String(decoding: data, as: UTF8.self)
+            return Set(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
     }
 
     /// Whether `path` is one of `folders` or lies below one, following the path's parents.

@@ -20,6 +20,16 @@ public enum ManifestFile {
         return contents
     }
 
+    /// The most a manifest read from a site may hold.
+    public static let maximumSiteBytes = 1 << 32
+
+    /// The bytes of a manifest found in the site (its last `manifest.json`, a part in `parts/`),
+    /// as every file found there is read: a regular file below the site (``ConfinedRead``).
+    public static func bytes(of path: String, inSite site: String) -> Result<Data, ConfinedRead.Failure> {
+        guard let root = ReadRoot(.site, folder: site) else { return .failure(.missing) }
+        return ConfinedRead.read(path, below: root, limit: maximumSiteBytes)
+    }
+
     public static func decode(_ data: Data) throws(ReadError) -> Manifest {
         try decode(try document(data))
     }

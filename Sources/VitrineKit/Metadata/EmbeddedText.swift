@@ -115,15 +115,29 @@ public enum EmbeddedTextReader {
     /// `embedded` with the XMP of a sidecar beside the media (`IMG_1.jpg.xmp`, as darktable
     /// writes, or `IMG_1.xmp`, as Lightroom does) put first: an editor's sidecar holds its
     /// latest words, so each of its fields wins over the same field inside the file.
-    public static func withSidecarXMP(_ embedded: EmbeddedText?, mediaPath: String, language: String?) -> EmbeddedText? {
+    /// - Parameter root: the source folder the media was found under, which a link to the
+    ///   sidecar may not lead out of (``ConfinedRead``); default nil, the media's own folder.
+    public static func withSidecarXMP(_ embedded: EmbeddedText?, mediaPath: String, language: String?,
+                                      below root: ReadRoot? = nil) -> EmbeddedText? {
         let stem = Path.removingExtension(mediaPath)
         let candidates = [mediaPath + ".xmp", stem + ".xmp", mediaPath + ".XMP", stem + ".XMP"]
-        guard case .contents(let packet)? = candidates.lazy.map(Sidecar.file).first(where: \.isPresent), let fromSidecar = read(xmpPacket: packet, language: language) else {
-            return embedded
+        guard let root = root ?? ReadRoot(.source, folder: Path.parent(of: mediaPath)) else { return embedded }
+        for candidate in candidates {
+            var fromSidecar = ItemText()
+            switch ConfinedRead.read(candidate, below: root, limit: Sidecar.maximumFileBytes) {
+            case .failure(.missing): continue
+            case .failure(let failure):
+                // Not read, and no other candidate stands in for it; said with the media's path.
+                fromSidecar.warn([failure.warning], prefix: Path.name(of: candidate) + ": ")
+            case .success(let packet):
+                guard let read = read(xmpPacket: packet, language: language) else { return embedded }
+                fromSidecar = read
+            }
+            var result = embedded ?? EmbeddedText()
+            result.xmp = result.xmp.map { fromSidecar.filling(from: $0) } ?? fromSidecar
+            return result
         }
-        var result = embedded ?? EmbeddedText()
-        result.xmp = result.xmp.map { fromSidecar.filling(from: $0) } ?? fromSidecar
-        return result
+        return embedded
     }
 
     /// exiv2 once per process; its own warnings about odd maker notes stay quiet.

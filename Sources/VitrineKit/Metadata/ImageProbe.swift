@@ -105,11 +105,14 @@ public enum ImageProbe {
     /// Bump it when the same file gets another answer. 2: text not named like a picture is
     /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure. 4: videos'
     /// coding (profile, pixel format, audio codec) and HDR transfer. 5: Live Photo identifiers and
-    /// Motion Photos' clips.
-    public static let version = 5
+    /// Motion Photos' clips. 6: an XMP sidecar is read only through links inside its source (an
+    /// older answer may hold text read through a link out of it: `/proc/self/environ`).
+    public static let version = 6
 
-    public static func probe(path: String, options: ProbeOptions) -> ProbeOutcome {
-        let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options) }
+    /// - Parameter root: the source folder the file was found under, which a link to its XMP
+    ///   sidecar may not lead out of; default nil, the file's own folder.
+    public static func probe(path: String, options: ProbeOptions, root: ReadRoot? = nil) -> ProbeOutcome {
+        let (outcome, warnings) = Warnings.collecting { probeCollectingWarnings(path: path, options: options, root: root) }
         guard case .image(var header) = outcome else { return outcome }
         let damage = warnings.filter { !isMetadataWarning($0) }
         if !damage.isEmpty {
@@ -126,7 +129,7 @@ public enum ImageProbe {
         return .image(header)
     }
 
-    private static func probeCollectingWarnings(path: String, options: ProbeOptions) -> ProbeOutcome {
+    private static func probeCollectingWarnings(path: String, options: ProbeOptions, root: ReadRoot?) -> ProbeOutcome {
         let ending = Path.fileExtension(of: path).lowercased()
         let meantAsImage = MediaFormat.imageExtensions.contains(ending)
         let meantAsVideo = MediaFormat.videoExtensions.contains(ending)
@@ -134,12 +137,12 @@ public enum ImageProbe {
             return .failed(message: "permission denied", reason: .permission)
         }
         // Video containers first: libvips' ImageMagick loader would claim some of them.
-        if VideoProbe.looksLikeVideo(path) { return probeVideo(path: path, options: options) }
+        if VideoProbe.looksLikeVideo(path) { return probeVideo(path: path, options: options, root: root) }
         let loader: String
         do {
             loader = try Vips.loaderNickname(forFile: path, skipping: MediaFormat.skippedLoaders)
         } catch {
-            if meantAsVideo { return probeVideo(path: path, options: options) }
+            if meantAsVideo { return probeVideo(path: path, options: options, root: root) }
             if !meantAsImage { return .ignored(reason: "not a recognised image format") }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
@@ -150,7 +153,7 @@ public enum ImageProbe {
         let accepted = MediaFormat.imageLoaders.contains(format) && (format != "magick" || meantAsImage)
         guard accepted else {
             // ImageMagick claims raw MPEG video: let ffprobe have a video-named file.
-            if meantAsVideo { return probeVideo(path: path, options: options) }
+            if meantAsVideo { return probeVideo(path: path, options: options, root: root) }
             if !meantAsImage { return .ignored(reason: "\(format.uppercased()) content, not a picture") }
             return .failed(message: "content is \(format.uppercased()), not a picture (name ends in .\(ending))",
                 reason: .unsupported)
@@ -192,7 +195,7 @@ public enum ImageProbe {
             if options.embeddedText {
                 header.text = EmbeddedTextReader.withSidecarXMP(
                     EmbeddedTextReader.read(header: image, path: path, language: options.language),
-                    mediaPath: path, language: options.language)
+                    mediaPath: path, language: options.language, below: root)
             }
             return .image(header)
         } catch {
@@ -230,7 +233,7 @@ public enum ImageProbe {
         return MediaFormat.isText((try? handle.read(upToCount: MediaFormat.textHeadBytes)) ?? Data())
     }
 
-    static func probeVideo(path: String, options: ProbeOptions) -> ProbeOutcome {
+    static func probeVideo(path: String, options: ProbeOptions, root: ReadRoot?) -> ProbeOutcome {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if size == 0 { return .failed(message: "empty file", reason: .unreadable) }
         switch VideoProbe.probe(path: path, timeout: options.toolTimeout, allowDamaged: options.allowDamaged) {
@@ -241,7 +244,9 @@ public enum ImageProbe {
             if options.hash {
                 header.sha256 = try? Checksum.sha256(ofFile: path)
             }
-            if options.embeddedText { header.text = EmbeddedTextReader.withSidecarXMP(nil, mediaPath: path, language: options.language) }
+            if options.embeddedText {
+                header.text = EmbeddedTextReader.withSidecarXMP(nil, mediaPath: path, language: options.language, below: root)
+            }
             return .video(header)
         case .failed(let message, let reason):
             // Music is not a failed video: a file named as sound without pictures is ignored.

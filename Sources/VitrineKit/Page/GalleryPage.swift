@@ -76,7 +76,7 @@ public struct GalleryPage: Sendable {
         var written = try pieces.put(in: site, dryRun: dryRun)
         let html = PageDocument.html(title: title)
         let path = Path.join(site, Self.fileName)
-        if FileManager.default.contents(atPath: path) == html {
+        if ConfinedRead.holds(html, at: path, below: ReadRoot(.site, folder: site)) {
             written.kept += 1
         } else {
             written.rewritten.append(Self.fileName)

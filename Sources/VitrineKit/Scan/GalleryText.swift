@@ -10,6 +10,8 @@ struct GalleryText {
     private let inputNames: [String]
     /// The first input folder, as its files' paths begin (the gallery's own `index.md` is there).
     private let galleryRoot: String?
+    /// Every input folder, as its files' paths begin.
+    private let inputFolders: [String]
     private let files: [InputFile]
     private let ids: [String]
     /// Every file the walk found (all parts): a folder the walk listed needs no `stat` per
@@ -17,6 +19,8 @@ struct GalleryText {
     private let walked: Set<String>
     /// `index.md` of each folder looked at (nil: it has none).
     private var folders: [String: ItemText?] = [:]
+    /// The real path of each file's source folder, which a link to a sidecar may not leave.
+    private var roots = SourceRoots()
 
     var warnings: [(path: String, message: String)] { resolver.warnings }
 
@@ -33,12 +37,13 @@ struct GalleryText {
         inputNames = inputs.map(Self.name(ofInput:))
         self.files = files
         self.ids = ids
-        // From the inputs, not the files: a part (`--shard`) may hold none of the first folder's.
-        galleryRoot = zip(inputs, inputIsFolder).first { $1 }.map { input, _ in
+        inputFolders = zip(inputs, inputIsFolder).filter { $1 }.map { input, _ in
             var root = input
             while root.count > 1, root.hasSuffix("/") { root.removeLast() }
             return root == "/" ? "" : root
         }
+        // From the inputs, not the files: a part (`--shard`) may hold none of the first folder's.
+        galleryRoot = inputFolders.first
     }
 
     /// Sets `item`'s caption, title, keywords, location, rating (and `takenAt` from a sidecar's
@@ -48,7 +53,8 @@ struct GalleryText {
         // names excepted, which are no sidecars either).
         let walked = self.walked
         let known = root(of: file) != nil && !walked.isEmpty
-        let text = resolver.text(forFile: index, file, embedded: embedded, sidecarExists: known ? { walked.contains($0) } : nil)
+        let text = resolver.text(forFile: index, file, embedded: embedded, root: roots.root(of: file),
+            sidecarExists: known ? { walked.contains($0) } : nil)
         item.caption = text.caption
         item.title = text.title
         item.keywords = text.keywords
@@ -198,7 +204,9 @@ struct GalleryText {
 
     private mutating func folder(_ path: String) -> ItemText? {
         if let cached = folders[path] { return cached }
-        let text = resolver.folderText(path)
+        // Every folder looked at lies in an input folder: the deepest that holds it is its source.
+        let source = inputFolders.filter { path == $0 || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+        let text = resolver.folderText(path, below: source.flatMap { roots.root(ofFolder: $0) })
         folders[path] = .some(text)
         return text
     }

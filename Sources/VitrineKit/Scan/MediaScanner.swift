@@ -149,8 +149,10 @@ public struct MediaScanner: Sendable {
         for duplicate in walked.duplicates {
             listener?.receive(.note(path: duplicate.path, message: "ignored: the same file as \(duplicate.firstSeenAs)"))
         }
-        // Ids never depend on other files' content or on the part.
-        var found = Found(files: walked.files, errors: walked.errors, walked: Set(walked.files.map(\.path)),
+        for warning in walked.warnings { listener?.receive(.warning(path: warning.path, message: warning.message)) }
+        // Ids never depend on other files' content or on the part. A sidecar linked to another
+        // file of the source is a duplicate of it, and still beside its media.
+        var found = Found(files: walked.files, errors: walked.errors, walked: Set(walked.files.map(\.path) + walked.duplicates.map(\.path)),
             namedLikeMedia: walked.files.filter(\.isMeantAsMedia))
         if let shard = options.shard {
             found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -205,8 +207,10 @@ public struct MediaScanner: Sendable {
                 probed.append(index)
             }
         }
+        var roots = SourceRoots()
         let tasks = probed.map { index in
-            WorkTask.probe(path: files[index].rawPath.flatMap(aliases.path(for:)) ?? files[index].path, options: probe)
+            WorkTask.probe(path: files[index].rawPath.flatMap(aliases.path(for:)) ?? files[index].path, options: probe,
+                root: roots.root(of: files[index]))
         }
         listener?.receive(.started(phase: .scan, total: tasks.count))
         pool.probe(tasks, queueDepth: Self.probeQueueDepth) { [listener, probeCache, probed, probe] task, result in

@@ -165,13 +165,31 @@ public struct SheetPhase: GalleryPhase {
                 return SheetCell(content: .card(title: item.title ?? item.id), number: badge, selection: item.selection, caption: caption)
             }
             do {
-                // Into memory: a cell is small, and the page reads it out of order.
-                let picture = try Image.load(cellPath).copyToMemory()
+                // Read as a file found in the site is (``ConfinedRead``: a FIFO put in its place
+                // would block), then decoded into memory: a cell is small, and the page reads it
+                // out of order.
+                let bytes = try Self.cellBytes(cellPath, in: context)
+                let picture = try Operation.image("pngload_buffer", ["buffer": .blob(bytes)]).copyToMemory()
                 return SheetCell(content: .picture(picture), number: badge, selection: item.selection, caption: caption)
             } catch {
                 return SheetCell(content: .placeholder(name: Path.name(of: item.name), reason: Self.label(.unreadable)),
                     number: badge, caption: caption)
             }
+        }
+    }
+
+    /// A cell made is a small PNG: no more of a file in its place is read.
+    static let maximumCellBytes = 64 << 20
+
+    /// The bytes of the cell at `path`, a regular file below the output folder; one that is not
+    /// (a FIFO, a link out) is said, and drawn as a placeholder.
+    static func cellBytes(_ path: String, in context: GalleryPhaseContext) throws(ConfinedRead.Failure) -> Data {
+        guard let root = ReadRoot(.site, folder: context.outputFolder) else { throw .missing }
+        switch ConfinedRead.read(path, below: root, limit: maximumCellBytes) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            if failure != .missing { context.listener?.receive(.warning(path: path, message: failure.warning)) }
+            throw failure
         }
     }
 

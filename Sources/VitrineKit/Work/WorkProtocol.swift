@@ -1,7 +1,8 @@
 /// What the main process asks a worker process to do with one file, as one JSON line.
 public enum WorkTask: Codable, Hashable, Sendable {
-    /// Read a file's header (and optionally hash or verify it).
-    case probe(path: String, options: ProbeOptions)
+    /// Read a file's header (and optionally hash or verify it); `root`: the source folder it
+    /// was found under, which a link to its XMP sidecar may not lead out of (nil: its folder).
+    case probe(path: String, options: ProbeOptions, root: ReadRoot? = nil)
     /// Make the outputs planned for one item (a file already probed).
     case produce(ItemJob)
 }

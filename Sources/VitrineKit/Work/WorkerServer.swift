@@ -55,7 +55,7 @@ public enum WorkerServer {
     /// Does one task in this process (also used directly by tests).
     public static func perform(_ task: WorkTask) -> WorkResult {
         switch task {
-        case .probe(let path, let options): .probe(ImageProbe.probe(path: path, options: options))
+        case .probe(let path, let options, let root): .probe(ImageProbe.probe(path: path, options: options, root: root))
         case .produce(let job): .produce(ItemProducer.produce(job))
         }
     }

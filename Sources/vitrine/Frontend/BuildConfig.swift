@@ -19,13 +19,18 @@ enum BuildConfig {
             FileManager.default.fileExists(atPath: path) ? path : nil
         }
         guard let path = found else { return command }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        let data: Data
+        switch read(path, given: explicit != nil) {
+        case .success(let bytes): data = bytes
+        case .failure(.notRegular(.folder)):
             Diagnostics.usageError("\(path) is a folder, not a JSON file of options", commandPath: command.path)
             return nil
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Diagnostics.usageError("\(path): cannot be read", commandPath: command.path)
+        case .failure(let failure) where explicit == nil:
+            // A source's file that is a FIFO or leads out of the source: the build goes on without it.
+            if failure != .missing { Diagnostics.warning("\(path): \(failure.warning)") }
+            return command
+        case .failure(let failure):
+            Diagnostics.usageError("\(path): \(failure.description)", commandPath: command.path)
             return nil
         }
         let given: [(name: String, values: [String])]
@@ -45,6 +50,17 @@ enum BuildConfig {
             return nil
         }
         return merged
+    }
+
+    /// The most a file of options may hold.
+    static let maximumBytes = 1 << 20
+
+    /// The file's bytes: the file `--config` names may be a pipe; a source's `vitrine.json` is
+    /// a regular file below the source folder (``ConfinedRead``).
+    static func read(_ path: String, given: Bool) -> Result<Data, ConfinedRead.Failure> {
+        if given { return ConfinedRead.readGiven(path, limit: maximumBytes) }
+        guard let root = ReadRoot(.source, folder: Path.parent(of: path)) else { return .failure(.missing) }
+        return ConfinedRead.read(path, below: root, limit: maximumBytes)
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -104,10 +120,12 @@ enum BuildConfig {
         let refused = Problem(description: "'\(key)' must name a file inside \(folder) (got \(CaptionsFile.excerpt(path)))")
         guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw refused }
         let full = Path.join(folder, path)
-        guard let root = FileStat.realPath(folder) else { throw refused }
-        if let target = FileStat.realPath(full), !Path.isBelow(target, root, orSame: true) {
-            throw refused
+        guard let root = ReadRoot(.source, folder: folder) else { throw refused }
+        // Opened and judged now (``ConfinedRead``): a FIFO, a device or a link out is refused here.
+        switch ConfinedRead.check(full, below: root) {
+        case nil, .missing?: return full  // a missing file is said by its reader
+        case .outside?: throw refused
+        case let failure?: throw Problem(description: "'\(key)' names \(full): \(failure.description)")
         }
-        return full
     }
 }
