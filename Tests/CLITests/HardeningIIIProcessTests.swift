@@ -21,6 +21,7 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         build.process.waitUntilExit()
         XCTAssertEqual(build.process.terminationReason, .exit)
         XCTAssertEqual(build.process.terminationStatus, 143, "128 + SIGTERM")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the workers' temporary folder is removed")
     }
 
     func testKill9DuringATranscodeLeavesNoProcessOfTheBuild() throws {
@@ -73,21 +74,25 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         return left.map { "\($0.pid) (\($0.program), depth \($0.depth))" }
     }
 
-    // MARK: TERM ends a command whose main thread waits
+    // MARK: TERM and INT end a command whose main thread waits
 
     func testTERMEndsABuildWhoseMainThreadWaitsForItsList() throws {
-        try assertTERMEnds(["build", "-", "-o", folder + "/site"])
+        try assertSignalEnds(["build", "-", "-o", folder + "/site"], SIGTERM)
+    }
+
+    func testINTEndsABuildWhoseMainThreadWaitsForItsList() throws {
+        try assertSignalEnds(["build", "-", "-o", folder + "/site"], SIGINT)
     }
 
     func testTERMEndsAScanWhoseMainThreadWaitsForItsList() throws {
-        try assertTERMEnds(["scan", "-"])
+        try assertSignalEnds(["scan", "-"], SIGTERM)
     }
 
     /// Starts vitrine with `arguments` (which read a list on stdin) with a stdin that stays open
-    /// and silent, so that its main thread waits in `read`, which TERM does not interrupt (vitrine
-    /// handles the signal). TERM must still end it within ``stopWithin`` seconds, 128 + 15, its
-    /// workers gone with it.
-    func assertTERMEnds(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    /// and silent, so that its main thread waits in `read`, which the signal does not interrupt
+    /// (vitrine handles it). The signal must still end it within ``stopWithin`` seconds, exit
+    /// 128 + the signal, its workers gone with it.
+    func assertSignalEnds(_ arguments: [String], _ signal: Int32, file: StaticString = #filePath, line: UInt = #line) throws {
         let process = Process()
         process.executableURL = Vitrine.executable
         process.arguments = arguments
@@ -112,16 +117,18 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         Thread.sleep(forTimeInterval: 1)
         XCTAssertTrue(process.isRunning, "still waiting for its list", file: file, line: line)
         let sent = Date()
-        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, signal)
         let gone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async { process.waitUntilExit(); gone.signal() }
         let ended = gone.wait(timeout: .now() + Self.stopWithin + 0.5) == .success
         let seconds = Date().timeIntervalSince(sent)
-        XCTAssertTrue(ended && seconds < Self.stopWithin, "ended \(seconds) s after TERM", file: file, line: line)
+        XCTAssertTrue(ended && seconds < Self.stopWithin, "ended \(seconds) s after signal \(signal)", file: file, line: line)
         guard ended else { return }
         XCTAssertEqual(process.terminationReason, .exit, file: file, line: line)
-        XCTAssertEqual(process.terminationStatus, 143, "128 + SIGTERM", file: file, line: line)
+        XCTAssertEqual(process.terminationStatus, 128 + signal, "128 + the signal", file: file, line: line)
         XCTAssertEqual(survivorsAfterWaiting(for: recorded), [], "its workers are gone", file: file, line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the workers' temporary folder is removed",
+            file: file, line: line)
     }
 
     // MARK: The exec helper and the worker's check of its parent
