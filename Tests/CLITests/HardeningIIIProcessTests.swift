@@ -171,13 +171,19 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         XCTAssertEqual(own.status, 0, own.stderr)
     }
 
-    func testAWorkerStartedWhileAThreadThatEndsRunsLivesOn() throws {
-        // The pool's threads of one run end with it; a worker started from one must not die then.
+    func testAWorkerStartedFromAThreadThatEndsLivesOn() throws {
+        // A run's threads end with it; a worker one of them asked for must not die then. The
+        // thread waits until the worker's death signal is set (sleep is running: the helper set
+        // it before exec), else the kernel would tie it to a thread that lives on.
         let marker = "41.\(getpid() % 1000)"
         let helper = ["__exec", String(getpid()), "/bin/sleep", marker]
         let pool = WorkerPool(.init(executable: Vitrine.executable, arguments: helper, workers: 1))
         defer { pool.abandon() }
-        let thread = Thread { pool.prewarm() }
+        let release = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            pool.prewarm()
+            release.wait()
+        }
         thread.start()
         var sleeper: ProcessEntry?
         let deadline = Date().addingTimeInterval(10)
@@ -185,10 +191,11 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
             sleeper = ProcessEntry.descendants(of: getpid()).first { $0.program == "sleep" && $0.arguments == [marker] }
             Thread.sleep(forTimeInterval: 0.02)
         }
+        release.signal()
         let started = try XCTUnwrap(sleeper, "the worker started")
-        // The starting thread has long ended; the worker's death signal has not come.
-        Thread.sleep(forTimeInterval: 0.5)
+        while !thread.isFinished && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         XCTAssertTrue(thread.isFinished)
+        Thread.sleep(forTimeInterval: 0.5)
         XCTAssertFalse(started.isGone, "the worker lives on after the thread that asked for it ended")
     }
 }
