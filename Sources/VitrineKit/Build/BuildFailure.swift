@@ -6,6 +6,11 @@ extension SiteBuilder {
         /// The command line cannot work as given (`-o` a file): a usage error, nothing written.
         case usage(String)
         case scan(ScanError)
+        /// A source named on the command line is not there: a usage error, nothing written.
+        case missingSource(path: String)
+        /// The build would remove `removing` of the last build's `of` items, too many to do
+        /// unasked (``BuildOptions/allowShrink``): stopped before anything was moved or removed.
+        case shrink(removing: Int, of: Int)
         /// The site or its state folder cannot be made.
         case folder(path: String, underlying: any Error)
         /// Another build holds the site (or the lock cannot be taken).
@@ -30,10 +35,20 @@ extension SiteBuilder {
             case open, recordSources, read, recordOutputs, recordRemovals, recordSheets, recordBuild
         }
 
+        /// Whether the command line cannot work as given (exit 2): nothing was written.
+        public var isUsage: Bool {
+            switch self {
+            case .usage, .missingSource: true
+            default: false
+            }
+        }
+
         public var description: String {
             switch self {
             case .usage(let message): message
             case .scan(let error): error.message
+            case .missingSource(let path): path.isEmpty ? "an empty SRC names no file" : "\(path): no such file or folder"
+            case .shrink(let removing, let last): "the build would remove \(removing) of the \(last) items of the last build"
             case .folder(_, let underlying), .lock(_, let underlying): "\(underlying)"
             case .manifest(let path, let underlying):
                 // An AtomicFileError names the path already.

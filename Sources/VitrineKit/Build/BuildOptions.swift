@@ -46,6 +46,12 @@ public struct BuildOptions: Sendable {
     /// Build into a folder that holds files and is not a vitrine site, replacing what a build
     /// writes there: default off (such a folder is refused).
     public var overwrite = false
+    /// Go on when the build would remove every item of the last build, or more than
+    /// ``shrinkLimit`` and at least half of them: default off (a mistyped, unmounted or emptied
+    /// source must not wipe a site and its selection).
+    public var allowShrink = false
+    /// The most of the last build's items a build removes unasked when they are half of them or more.
+    public static let shrinkLimit = 20
     /// List every action in the report (`--dry-run --verbose`): default off.
     public var listsActions = false
     /// Keep GPS coordinates in the manifest: default off (a site is meant to be published;

@@ -1,8 +1,9 @@
 import Foundation
 
 extension SiteBuilder {
-    /// A build up to the manifest, stage by stage: the scan, the decisions against the last
-    /// build's state (kept outputs folded in, moved ones moved), then, unless it is a dry run,
+    /// A build up to the manifest, stage by stage: the scan, the check that it would not remove
+    /// too much (``ShrinkCheck``), the decisions against the last build's state (kept outputs
+    /// folded in, moved ones moved), then, unless it is a dry run,
     /// the temporary files of dead builds removed, the rest made, and what nothing plans any
     /// more removed. Gives the manifest with every item folded in, and the report's counts.
     func buildItems(_ inputs: [InputPath], readList: () -> [InputPath], run: inout BuildRun) throws(Failure)
@@ -16,6 +17,7 @@ extension SiteBuilder {
         }
         let built = BuiltItems.Items(fingerprint: scanned.fingerprint, said: scanned.said, scanErrors: manifest.errors.count)
         let present = Set(manifest.items.map { SourceKey.of($0) })
+        try ShrinkCheck(run: run).check(manifest.items, present: present, reused: scanned.reused)
         let decided = try DecideStage(planner: scanned.planner, reused: scanned.reused, present: present, state: run.state)
             .decide(&manifest, run: &run)
         var report = Report(manifest: Manifest())

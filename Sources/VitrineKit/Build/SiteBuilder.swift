@@ -51,6 +51,9 @@ public struct SiteBuilder {
         /// Paths read from the site (its state) that lead out of it, each refused and left
         /// alone: one line each. The run goes on; it did not do all it was asked.
         public var refused: [String] = []
+        /// The selected items' ids that went (their items are no longer in the gallery), in
+        /// the order chosen: the selection keeps the others, in theirs.
+        public var unselected: [String] = []
         /// Whether the build found nothing changed since the last complete one (``UnchangedBuild``)
         /// and stopped there: ``manifest`` is then empty, the site's `manifest.json` is as it was,
         /// and the counts below are its.
@@ -71,6 +74,9 @@ public struct SiteBuilder {
     /// build would do.
     public func build(_ inputs: [InputPath], readList: () -> [InputPath] = InputPath.standardInputLines,
                       dryRun: Bool = false) throws(Failure) -> Report {
+        // A source that is not there is a typo or a disk not mounted: nothing is made of it,
+        // least of all a site without its items.
+        if let missing = inputs.first(where: Self.isMissing) { throw .missingSource(path: missing.display) }
         let folder: SiteFolder
         do {
             folder = try SiteFolder.open(options.site, sources: inputs, outputFolders: options.outputFolders,
@@ -81,6 +87,14 @@ public struct SiteBuilder {
         var builder = self
         builder.options.site = folder.path
         return try builder.build(inputs, in: folder, readList: readList, dryRun: dryRun)
+    }
+
+    /// Whether `input`, a source named on the command line, does not exist (a URL and `-`, the
+    /// list on standard input, are not looked for).
+    static func isMissing(_ input: InputPath) -> Bool {
+        guard input.bytes != [UInt8(ascii: "-")], RemoteURL.scheme(of: input.display) == nil, input.status() == nil else { return false }
+        let code = errno
+        return code == ENOENT || code == ENOTDIR
     }
 
     private func build(_ inputs: [InputPath], in folder: SiteFolder, readList: () -> [InputPath],
@@ -108,10 +122,11 @@ public struct SiteBuilder {
             }
         }
         guard !dryRun, let state else {
+            // The selection the build would carry over, and the sheet pages as it would find them.
+            var shown = manifest
+            let carried = part == .whole ? carried(state: state) : SiteManifest.Carried()
+            report.unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
             if part == .whole, let phase = sheetPhase {
-                // The sheet pages as the build would find them, with the selection it would carry over.
-                var shown = manifest
-                _ = SiteManifest.apply(carried(state: state), to: &shown)
                 let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
                 (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
                 if options.listsActions { report.actions += sheets.actions }
@@ -127,7 +142,7 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             var pages: [String] = []
-            report.page = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+            (report.page, report.unselected) = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
                 (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
                 pages = manifest.sheets?.map(\.path) ?? []
@@ -219,12 +234,15 @@ public struct SiteBuilder {
     /// keeps (``SiteManifest/Carried``) applied first, then `prepare` (the sheets). The last
     /// manifest is read only when it is not the file the last build wrote (an edit, a select):
     /// otherwise what it carries is in the state's note, and a gallery of 100,000 items is not
-    /// read back.
+    /// read back. Gives what writing the page did, and the selected ids that went.
     @discardableResult
     func publish(_ manifest: inout Manifest, state: StateStore?,
-                 prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in }) throws(Failure) -> GalleryPage.Written? {
+                 prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in })
+        throws(Failure) -> (page: GalleryPage.Written?, unselected: [String])
+    {
         let path = Path.join(options.site, Self.manifestName)
-        let (extra, kept) = SiteManifest.apply(carried(state: state), to: &manifest)
+        let carried = carried(state: state)
+        let (extra, kept) = SiteManifest.apply(carried, to: &manifest)
         try prepare(&manifest)
         try stopIfCancelled()
         try write(manifest, extra: extra, to: path)
@@ -233,7 +251,7 @@ public struct SiteBuilder {
         }
         try stopIfCancelled()
         try writePresentation(of: manifest)
-        return try writePage(of: manifest)
+        return (try writePage(of: manifest), SiteManifest.unselected(carried, by: kept))
     }
 
     /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),

@@ -94,6 +94,13 @@ enum SiteManifest {
         return (extra, kept)
     }
 
+    /// The ids of `carried`'s selection that `kept` (what ``apply(_:to:)`` kept of it) lost:
+    /// their items went.
+    static func unselected(_ carried: Carried, by kept: Carried) -> [String] {
+        let still = Set(kept.selection)
+        return carried.selection.filter { !still.contains($0) }
+    }
+
     /// The members vitrine owns, at the top and in an item: the schema's properties.
     static let knownKeys: (top: Set<String>, item: Set<String>) = {
         guard let schema = try? JSONDocument(ManifestSchema.text) else { return ([], []) }

@@ -36,11 +36,12 @@ extension SiteBuilder {
         let state = try openState(Path.join(stateFolder, "state.sqlite"), dryRun: false)
         let siteFolder = SiteFolder(path: site)
         var refused: [String] = []
-        try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+        let unselected = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
             if let state { try finish(&manifest, state: state, folder: siteFolder, refused: &refused) }
-        }
+        }.unselected
         withExtendedLifetime(lock) {}
         var report = Report(manifest: manifest)
+        report.unselected = unselected
         report.notes = notes
         report.refused = refused
         return report

@@ -158,6 +158,17 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
+    /// Every source outputs were made from (the last build's items), once, with its content
+    /// hash when the store still knows it.
+    func eachOutputSource(_ body: (_ key: String, _ sha256: String?) throws -> Void) throws {
+        try locked {
+            try withoutActuallyEscaping(body) { body in
+                let query = "SELECT DISTINCT outputs.source, sources.sha256 FROM outputs LEFT JOIN sources ON sources.key = outputs.source"
+                try database.prepare(query).run { row in if let key = row.text(0) { try body(key, row.text(1)) } }
+            }
+        }
+    }
+
     /// The outputs made from the source `key` (not set aside), each with its row in the store.
     func outputs(of key: String) throws -> [(row: Int64, output: Output)] {
         try locked {

@@ -15,7 +15,8 @@ enum BuildConfig {
     /// nil (after saying why) when the file cannot be used.
     static func merged(_ command: ParsedCommand) -> ParsedCommand? {
         let explicit = command[BuildCommand.config]
-        let found = explicit ?? command.positionals.first.map { Path.join($0, fileName) }.flatMap { path in
+        // An empty first SRC is refused later; it must not make ./vitrine.json a source's file.
+        let found = explicit ?? command.positionals.first.flatMap { $0.isEmpty ? nil : Path.join($0, fileName) }.flatMap { path in
             FileManager.default.fileExists(atPath: path) ? path : nil
         }
         guard let path = found else { return command }
@@ -71,6 +72,11 @@ enum BuildConfig {
     static let fileOptions = Set([InputOptions.captions.name, RemoteInputOptions.items.name])
     /// Options a source folder's vitrine.json may not set: where the build writes.
     static let writingOptions = Set([BuildCommand.output.name, RemoteInputOptions.cache.name])
+    /// Options a source folder's vitrine.json may not even hold, whatever their value: what the
+    /// build may destroy is decided on the command line or in the file --config names, never
+    /// by a folder that may come from anyone.
+    static let destroyingOptions = [BuildCommand.overwrite, BuildCommand.force, BuildCommand.allowShrink, BuildCommand.dryRun]
+        .map(\.spec.long) + [BuildCommand.config.name]
 
     /// The options the file's object stands for, by name, with their values (none for a flag),
     /// leaving out the options `command` already has.
@@ -83,6 +89,10 @@ enum BuildConfig {
         let options = Dictionary(spec.options.map { ($0.long, $0) }, uniquingKeysWith: { first, _ in first })
         var given: [(name: String, values: [String])] = []
         for (key, node) in document.root.members {
+            if folder != nil, destroyingOptions.contains(key) {
+                throw Problem(description: "'\(key)' is not taken from a source folder's vitrine.json, whatever its value "
+                    + "(give --\(key) on the command line, or in the file --config names)")
+            }
             guard key != BuildCommand.config.name else { continue }
             let flag = options[key].flatMap { $0.isFlag ? $0 : nil }
             let negated = options["no-" + key].flatMap { $0.isFlag ? $0 : nil }

@@ -33,6 +33,11 @@ enum RemoteInputOptions {
     /// Reads the options into `options` (the items file read, the limits checked by the
     /// library); false after saying why when they cannot work.
     static func read(_ command: ParsedCommand, into options: inout ScanOptions) -> Bool {
+        if command[cache]?.isEmpty == true {
+            // An empty name would be the current folder: downloads would land among the user's files.
+            Diagnostics.usageError("\(cache.flagName) needs a folder name (got '')", commandPath: command.path)
+            return false
+        }
         var remote = options.remote
         remote.cacheFolder = command[cache]
         remote.jobs = command[netJobs]
@@ -58,10 +63,18 @@ enum RemoteInputOptions {
         return true
     }
 
-    /// Whether there is anything to read: INPUT, or `--items`; says so when not.
+    /// Whether there is anything to read: INPUT, or `--items`; says so when not, and when an
+    /// INPUT is empty (a variable that was not set).
     static func hasInputs(_ command: ParsedCommand) -> Bool {
+        if command.positionals.contains("") {
+            Diagnostics.usageError(emptyInput, commandPath: command.path)
+            return false
+        }
         guard command.positionals.isEmpty, !command.isPresent(items) else { return true }
-        Diagnostics.usageError("missing argument INPUT (or --items FILE)", commandPath: command.path)
+        Diagnostics.usageError("missing argument INPUT (or \(items.flagName) FILE)", commandPath: command.path)
         return false
     }
+
+    /// Why an empty argument is refused where a file is expected.
+    static let emptyInput = "an empty argument ('') names no file or folder"
 }

@@ -22,7 +22,7 @@ enum BuildCommand {
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
-            keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title, force, overwrite, dryRun, config, shardCount, merge)
+            keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
 
@@ -82,6 +82,9 @@ enum BuildCommand {
     static let noPage = Option.flag("no-page", help: "no index.html")
     static let force = Option.flag("force", help: "make everything again, whatever was made before")
     static let overwrite = Option.flag("overwrite", help: "build into a folder that holds files and is not a vitrine site (refused by default)")
+    static let allowShrink = Option.flag("allow-shrink",
+        help: "remove what the sources no longer hold even when it is every item of the last build, or at least half of them "
+            + "and more than \(BuildOptions.shrinkLimit) (refused by default: a mistyped, unmounted or emptied source)")
     static let dryRun = Option.flag("dry-run",
         help: "print what would be made, kept and removed (outputs and contact sheet pages: counts; each with --verbose), write nothing")
     static let config = Option.value("config", placeholder: "FILE", .string,
@@ -114,8 +117,13 @@ enum BuildCommand {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
             Diagnostics.usageError(error.message, commandPath: command.path)
             return ExitStatus.usage
-        } catch .usage(let message) {
-            Diagnostics.usageError(message, commandPath: command.path)
+        } catch .shrink(let removing, let last) {
+            Diagnostics.usageError("stopped before removing anything: the build would remove \(removing) of the \(last) items "
+                + "of the last build (a mistyped, unmounted or emptied source?); give \(allowShrink.flagName) to mean it",
+                commandPath: command.path)
+            return ExitStatus.usage
+        } catch let failure where failure.isUsage {
+            Diagnostics.usageError(failure.description, commandPath: command.path)
             return ExitStatus.usage
         } catch {
             if let signal = interrupt.received { return 128 + signal }
@@ -127,7 +135,13 @@ enum BuildCommand {
             warnings: reporter.warnings, seconds: Date().timeIntervalSince(started))
         summary.outputs = RunSummary.Outputs(made: report.made, kept: report.kept + report.moved, removed: report.removed)
         reporter.receive(.finished(summary))
-        if !command[Reporter.quiet] { report.notes.forEach(Diagnostics.note) }
+        if !command[Reporter.quiet] {
+            report.notes.forEach(Diagnostics.note)
+            if !report.unselected.isEmpty {
+                Diagnostics.note("selected item\(report.unselected.count == 1 ? "" : "s") \(command[dryRun] ? "that would go" : "gone"): "
+                    + report.unselected.joined(separator: ", ") + " (the selection keeps the others, in order)")
+            }
+        }
         report.refused.forEach(Diagnostics.error)
         if command[dryRun] {
             if command[Reporter.verbose] { Output.write(report.actions.map { $0 + "\n" }.joined()) }
@@ -166,6 +180,7 @@ enum BuildCommand {
         options.scan = scan
         options.force = command[force]
         options.overwrite = command[overwrite]
+        options.allowShrink = command[allowShrink]
         options.listsActions = command[dryRun] && command[Reporter.verbose]
         options.keepLocation = command[keepLocation]
         options.page = !command[noPage]
@@ -227,6 +242,7 @@ enum BuildCommand {
             return command[merge] ? "\(merge.flagName) takes no SRC: it joins the parts already in SITE"
                 : "missing SRC: a source folder, file or - for a list on stdin"
         }
+        if command.positionals.contains("") { return RemoteInputOptions.emptyInput }
         if command[iiifManifest], command[noTiles] || !command[tileLayout].isIIIF {
             return "\(iiifManifest.flagName) needs \(tileLayout.flagName) iiif or iiif3 (the canvases' image services)"
         }
