@@ -75,8 +75,10 @@ enum BuildConfig {
     /// Options a source folder's vitrine.json may not even hold, whatever their value: what the
     /// build may destroy is decided on the command line or in the file --config names, never
     /// by a folder that may come from anyone.
-    static let destroyingOptions = [BuildCommand.overwrite, BuildCommand.force, BuildCommand.allowShrink, BuildCommand.dryRun]
-        .map(\.spec.long) + [BuildCommand.config.name]
+    /// By name, with the flag as the command spells it.
+    static let destroyingOptions: [String: String] = Dictionary(uniqueKeysWithValues:
+        [BuildCommand.overwrite, BuildCommand.force, BuildCommand.allowShrink, BuildCommand.dryRun].map { ($0.name, $0.flagName) }
+            + [(BuildCommand.config.name, BuildCommand.config.flagName)])
 
     /// The options the file's object stands for, by name, with their values (none for a flag),
     /// leaving out the options `command` already has.
@@ -89,9 +91,9 @@ enum BuildConfig {
         let options = Dictionary(spec.options.map { ($0.long, $0) }, uniquingKeysWith: { first, _ in first })
         var given: [(name: String, values: [String])] = []
         for (key, node) in document.root.members {
-            if folder != nil, destroyingOptions.contains(key) {
+            if folder != nil, let flagName = destroyingOptions[key] {
                 throw Problem(description: "'\(key)' is not taken from a source folder's vitrine.json, whatever its value "
-                    + "(give --\(key) on the command line, or in the file --config names)")
+                    + "(give \(flagName) on the command line, or in the file \(BuildCommand.config.flagName) names)")
             }
             guard key != BuildCommand.config.name else { continue }
             let flag = options[key].flatMap { $0.isFlag ? $0 : nil }
