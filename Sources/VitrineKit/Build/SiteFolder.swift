@@ -109,11 +109,10 @@ public struct SiteFolder: Sendable {
     public static func isSite(_ folder: String) -> Bool {
         if hasStateStore(folder) { return true }
         let manifest = Path.join(folder, SiteBuilder.manifestName)
-        guard let handle = FileHandle(forReadingAtPath: manifest) else { return false }
-        defer { try? handle.close() }
-        // `generator` is written near the top; a manifest is not read whole to find it.
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
-        guard let range = head.range(of: Data(#""generator""#.utf8)) else { return false }
+        // `generator` is written near the top; a manifest is not read whole to find it. Read as
+        // every file found in a site is (a FIFO there is never waited on).
+        guard let root = ReadRoot(.site, folder: folder), case .success(let head) = ConfinedRead.head(manifest, below: root, count: 4096),
+            let range = head.range(of: Data(#""generator""#.utf8)) else { return false }
         let rest = String(decoding: head[range.upperBound...].prefix(64), as: UTF8.self)
         return rest.drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }.hasPrefix("\"vitrine")
     }

@@ -6,11 +6,11 @@ import Foundation
     import Darwin
 #endif
 
-/// The folder a file was found under (a source folder, or the site), by its real path: how
-/// far a symbolic link on the way to the file may lead.
+/// The folder a file was found under (a source folder, the site, the download cache), by its
+/// real path: how far a symbolic link on the way to the file may lead.
 public struct ReadRoot: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable {
-        case source, site
+        case source, site, cache
     }
 
     public var kind: Kind
@@ -70,6 +70,12 @@ public enum ConfinedRead {
             }
         }
 
+        /// Whether the file is there but no regular file (a FIFO, a socket, a device, a folder).
+        public var isNotRegular: Bool {
+            if case .notRegular = self { return true }
+            return false
+        }
+
         /// The one-line warning for a file the run goes on without: what it is, and that it
         /// was left alone.
         public var warning: String {
@@ -113,6 +119,20 @@ public enum ConfinedRead {
     /// The same for a path held as bytes.
     static func read(_ path: InputPath, below root: ReadRoot, limit: Int) -> Result<Data, Failure> {
         path.withCString { read($0, below: root, limit: limit) }
+    }
+
+    /// The first `count` bytes (or fewer) of the regular file at `path` below `root`: a file
+    /// judged by how it begins (a manifest's `generator`).
+    public static func head(_ path: String, below root: ReadRoot, count: Int) -> Result<Data, Failure> {
+        path.withCString { pointer in
+            switch openChecked(pointer, below: root) {
+            case .success(let opened):
+                defer { close(opened.descriptor) }
+                return contents(of: opened.descriptor, limit: count, cut: true)
+            case .failure(let failure):
+                return .failure(failure)
+            }
+        }
     }
 
     /// Whether the regular file at `path` below `root` holds exactly `bytes` (no more is read):
@@ -194,8 +214,9 @@ public enum ConfinedRead {
         return .success((descriptor, Int(info.st_size)))
     }
 
-    /// Everything `descriptor` gives, or `tooLarge` past `limit` bytes (a file that grew, a pipe).
-    private static func contents(of descriptor: Int32, limit: Int) -> Result<Data, Failure> {
+    /// Everything `descriptor` gives, or `tooLarge` past `limit` bytes (a file that grew, a pipe);
+    /// with `cut`, the first `limit` bytes.
+    private static func contents(of descriptor: Int32, limit: Int, cut: Bool = false) -> Result<Data, Failure> {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -203,7 +224,9 @@ public enum ConfinedRead {
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return .failure(.unreadable(errno: errno)) }
             if count == 0 { return .success(data) }
-            guard data.count + count <= limit else { return .failure(.tooLarge(limit: limit)) }
+            guard data.count + count <= limit else {
+                return cut ? .success(data + chunk[0..<(limit - data.count)]) : .failure(.tooLarge(limit: limit))
+            }
             data.append(contentsOf: chunk[0..<count])
         }
     }

@@ -47,8 +47,8 @@ public struct InputWalker: Sendable {
         public var duplicates: [(path: String, firstSeenAs: String)] = []
         /// Folders left out because they are vitrine sites (their thumbnails are no photos).
         public var sites: [String] = []
-        /// Files the walk read that it could not use (a `.nomedia` that is a FIFO, or a link out
-        /// of its source), each with its one-line warning.
+        /// What the walk passed over (a FIFO, socket or device; a `.nomedia` that cannot be
+        /// read), each with its one-line warning.
         public var warnings: [(path: String, message: String)] = []
     }
 
@@ -172,7 +172,9 @@ public struct InputWalker: Sendable {
             case S_IFREG:
                 append(path, relative: childRelative, inputIndex: inputIndex, info: child, into: &result, seen: &seen)
             default:
-                continue  // sockets, fifos, devices: never media
+                // Sockets, FIFOs, devices: never media, and never read as a sidecar either.
+                let kind = ConfinedRead.FileKind(mode: child.st_mode)
+                result.warnings.append((path.display, ConfinedRead.Failure.notRegular(kind).warning))
             }
         }
     }

@@ -15,6 +15,9 @@ public struct RemoteCache: Sendable {
 
     public init(folder: String) { self.folder = folder }
 
+    /// A `.meta` file holds two validators and a size: no more of one is read.
+    static let maximumMetaBytes = 64 << 10
+
     /// Where one URL's copy and validators go.
     public struct Entry: Sendable, Equatable {
         public var data: String
@@ -41,7 +44,9 @@ public struct RemoteCache: Sendable {
 
     /// The validators of a copy that is there, whole; nil when there is none to ask about.
     func validators(of entry: Entry) -> Validators? {
-        guard let data = FileManager.default.contents(atPath: entry.meta),
+        // Read as a file found in the cache (often inside the site) is: a FIFO is never waited on.
+        guard let root = ReadRoot(.cache, folder: folder),
+            case .success(let data) = ConfinedRead.read(entry.meta, below: root, limit: Self.maximumMetaBytes),
             let validators = try? JSONDecoder().decode(Validators.self, from: data),
             validators.etag != nil || validators.lastModified != nil
         else { return nil }

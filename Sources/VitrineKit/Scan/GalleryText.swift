@@ -204,6 +204,12 @@ struct GalleryText {
 
     private mutating func folder(_ path: String) -> ItemText? {
         if let cached = folders[path] { return cached }
+        // A walked folder's `index.md` is among the files found, or is none (a FIFO there was
+        // passed over by the walk, which said so).
+        if !walked.isEmpty, !walked.contains(Path.join(path, "index.md")) {
+            folders[path] = .some(nil)
+            return nil
+        }
         // Every folder looked at lies in an input folder: the deepest that holds it is its source.
         let source = inputFolders.filter { path == $0 || path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
         let text = resolver.folderText(path, below: source.flatMap { roots.root(ofFolder: $0) })

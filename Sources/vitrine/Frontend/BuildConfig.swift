@@ -27,8 +27,9 @@ enum BuildConfig {
             Diagnostics.usageError("\(path) is a folder, not a JSON file of options", commandPath: command.path)
             return nil
         case .failure(let failure) where explicit == nil:
-            // A source's file that is a FIFO or leads out of the source: the build goes on without it.
-            if failure != .missing { Diagnostics.warning("\(path): \(failure.warning)") }
+            // A source's file that leads out of the source, or is a FIFO (which the walk of the
+            // source says, as it does every one): the build goes on without it.
+            if failure != .missing, !failure.isNotRegular { Diagnostics.warning("\(path): \(failure.warning)") }
             return command
         case .failure(let failure):
             Diagnostics.usageError("\(path): \(failure.description)", commandPath: command.path)
