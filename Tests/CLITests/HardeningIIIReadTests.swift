@@ -176,6 +176,47 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         XCTAssertEqual(files(in: site, holding: Self.fileMarker), [])
     }
 
+    /// A link out of SITE where a rebuild reads (the last manifest, whose unknown members a
+    /// rebuild keeps; a contact-sheet cell; a part of a build in parts): not read, said, and
+    /// nothing of its target reaches the site, which is not written through the link either.
+    func testALinkOutOfTheSiteIsNeverRead() throws {
+        let (source, site, _) = try finishedSite()
+        let outside = folder + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        var last = try manifest(site)
+        last["extraMarker"] = Self.fileMarker
+        try JSONSerialization.data(withJSONObject: last).write(to: URL(fileURLWithPath: outside + "/manifest.json"))
+        try FileManager.default.removeItem(atPath: site + "/manifest.json")
+        try FileManager.default.createSymbolicLink(atPath: site + "/manifest.json", withDestinationPath: outside + "/manifest.json")
+        let cells = site + "/.vitrine/cells/2019"
+        let cell = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: cells).sorted().first { $0.hasPrefix("p00-") })
+        try FileManager.default.moveItem(atPath: cells + "/" + cell, toPath: outside + "/" + cell)
+        try FileManager.default.createSymbolicLink(atPath: cells + "/" + cell, withDestinationPath: outside + "/" + cell)
+        try Data("a caption\n".utf8).write(to: URL(fileURLWithPath: source + "/2019/p00.txt"))
+        let before = listing(outside)
+        let run = try boundedBuild(source, site, [], "links in SITE")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(site)/manifest.json: a symbolic link out of the site: ignored"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(cells)/\(cell): a symbolic link out of the site: ignored"), run.stderr)
+        XCTAssertEqual(files(in: site, holding: Self.fileMarker), [])
+        XCTAssertEqual(changes(before, listing(outside)), [], "nothing was written through the links")
+
+        let parts = folder + "/parts-site"
+        for part in ["1/2", "2/2"] {
+            let built = try build(source, parts, ["--shard", part, "--no-tiles"])
+            XCTAssertEqual(built.status, 0, built.stderr)
+        }
+        var part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: parts + "/parts/2-of-2.json"))) as? [String: Any]
+        part?["title"] = Self.fileMarker
+        try JSONSerialization.data(withJSONObject: part ?? [:]).write(to: URL(fileURLWithPath: outside + "/2-of-2.json"))
+        try FileManager.default.removeItem(atPath: parts + "/parts/2-of-2.json")
+        try FileManager.default.createSymbolicLink(atPath: parts + "/parts/2-of-2.json", withDestinationPath: outside + "/2-of-2.json")
+        let merge = try Vitrine.run(["build", "--merge", parts], environment: environment, timeout: 60)
+        XCTAssertNotEqual(merge.status, 0, merge.stderr)
+        XCTAssertTrue(merge.stderr.contains("cannot read \(parts)/parts/2-of-2.json: a symbolic link out of the site"), merge.stderr)
+        XCTAssertEqual(files(in: parts, holding: Self.fileMarker), [])
+    }
+
     /// An XMP sidecar holding `caption` as its `dc:description`.
     static func xmpPacket(caption: String) -> String {
         """
