@@ -217,6 +217,18 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         XCTAssertEqual(files(in: parts, holding: Self.fileMarker), [])
     }
 
+    /// Paths the command line gives may still be pipes: `--captions <(…)` is read (it was
+    /// refused as "not a regular file").
+    func testACaptionsFileOnTheCommandLineMayBeAPipe() throws {
+        let source = try makeSource()
+        let script = #"exec "$0" scan "$1" --captions <(printf 'path,caption\n2019/p00.jpg,from a pipe\n')"#
+        let run = try Program.run("bash", ["-c", script, Vitrine.executable.path, source])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let scanned = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let caption = items(scanned).first { $0["id"] as? String == "2019/p00" }?["caption"] as? [String: Any]
+        XCTAssertEqual(caption?["text"] as? String, "from a pipe")
+    }
+
     /// An XMP sidecar holding `caption` as its `dc:description`.
     static func xmpPacket(caption: String) -> String {
         """
