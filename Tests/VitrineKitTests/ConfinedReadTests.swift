@@ -130,6 +130,23 @@ final class ConfinedReadTests: XCTestCase {
         XCTAssertFalse(ConfinedRead.holds(Data(), at: source + "/index.html", below: root), "a FIFO holds nothing, and is not waited on")
     }
 
+    /// A contact sheet's cell is read through it: a FIFO or a link out in a cell's place is said
+    /// (the page then shows a placeholder), never waited on or followed.
+    func testASheetCellIsReadThroughIt() throws {
+        let recorder = ProgressRecorder()
+        let context = GalleryPhaseContext(outputFolder: source, listener: recorder)
+        XCTAssertEqual(mkfifo(source + "/cell.png", 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: source + "/linked.png", withDestinationPath: outside + "/secret.txt")
+        XCTAssertThrowsError(try SheetPhase.cellBytes(source + "/cell.png", in: context))
+        XCTAssertThrowsError(try SheetPhase.cellBytes(source + "/linked.png", in: context))
+        XCTAssertEqual(try SheetPhase.cellBytes(source + "/sub/notes.txt", in: context), Data("inside\n".utf8))
+        let warnings = recorder.received.compactMap { event -> String? in
+            if case .warning(let path, let message) = event { return Path.name(of: path) + ": " + message }
+            return nil
+        }
+        XCTAssertEqual(warnings, ["cell.png: a FIFO, not a regular file: passed over", "linked.png: a symbolic link out of the site: ignored"])
+    }
+
     /// The readers that use it: a sidecar, a folder's `index.md`, an XMP sidecar and a
     /// `.nomedia` through a link out or as a FIFO are not taken, and say so.
     func testSidecarsAndMarkersUseIt() throws {

@@ -25,6 +25,9 @@ public enum FileStat {
 
     static func isFile(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFREG } ?? false }
 
+    /// Whether `path` itself (not a link's target) is a regular file or a folder.
+    static func isFileOrFolder(_ path: String) -> Bool { mode(path).map { $0 & S_IFMT == S_IFREG || $0 & S_IFMT == S_IFDIR } ?? false }
+
     /// The path with every link followed (realpath(3)); nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

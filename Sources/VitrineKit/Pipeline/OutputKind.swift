@@ -129,8 +129,9 @@ public struct OutputTarget: Codable, Hashable, Sendable {
     /// Photo's clip file): an output made from another is made again. Default none.
     public var input: String?
 
-    /// Whether each of its paths exists below `folder`.
-    public func exists(in folder: String) -> Bool { paths.allSatisfy { FileStat.exists(Path.join(folder, $0)) } }
+    /// Whether each of its paths exists below `folder`, as a file or folder vitrine makes: a
+    /// FIFO, a socket or a symbolic link put in an output's place is no output, made again.
+    public func exists(in folder: String) -> Bool { paths.allSatisfy { FileStat.isFileOrFolder(Path.join(folder, $0)) } }
 
     public init(paths: [String], sourceScale: Double?, width: Int? = nil, height: Int? = nil) {
         self.paths = paths
