@@ -77,6 +77,26 @@ final class HardeningIIILinkTests: HardeningIIITestCase {
         XCTAssertEqual(changes(before, listing(folder, excluding: [site])), [])
     }
 
+    /// `--merge` writes the sheets, the manifest and the page: a linked `sheets/` is refused the
+    /// same way, before the merge writes anything.
+    func testAMergeIsRefusedALinkedFolderToo() throws {
+        let source = try makeSource()
+        let site = folder + "/site"
+        for part in ["1/2", "2/2"] {
+            let run = try build(source, site, ["--shard", part, "--no-tiles"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let victim = folder + "/victim"
+        try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site + "/sheets", withDestinationPath: victim)
+        let before = listing(folder, excluding: [site])
+        let merge = try Vitrine.run(["build", "--merge", site], environment: environment)
+        XCTAssertEqual(merge.status, 2, merge.stderr)
+        XCTAssertTrue(merge.stderr.contains("\(site)/sheets is a symbolic link"), merge.stderr)
+        XCTAssertEqual(changes(before, listing(folder, excluding: [site])), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/manifest.json"))
+    }
+
     /// `-o` itself may be a link: it is followed once, as before, and the site built there.
     func testTheOutputFolderItselfMayBeALink() throws {
         let source = try makeSource()

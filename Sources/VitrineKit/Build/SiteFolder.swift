@@ -61,10 +61,17 @@ public struct SiteFolder: Sendable {
             throw .notASite(folder: given, holding: Path.join(given, holding.name), replaced: holding.replaced)
         }
         let site = SiteFolder(path: folder, real: FileStat.realPath(folder) ?? folder)
-        var checked = Set<String>()
-        for name in ownFolders + outputFolders { try site.refuseLinks(on: name, checked: &checked, isFolder: true) }
-        OutputTree.confine(below: folder)
+        try site.refuseLinksOnTopFolders(outputFolders: outputFolders)
         return site
+    }
+
+    /// Throws ``Problem/link(path:target:)`` when a folder every build writes into (``ownFolders``
+    /// and `outputFolders`) is a symbolic link, and confines writes below the site from now on
+    /// (``OutputTree``): what a build checks before it writes anything, albums' folders aside.
+    public func refuseLinksOnTopFolders(outputFolders: [String] = []) throws(Problem) {
+        var checked = Set<String>()
+        for name in Self.ownFolders + outputFolders { try refuseLinks(on: name, checked: &checked, isFolder: true) }
+        OutputTree.confine(below: path)
     }
 
     /// The folders a build writes into whatever it builds, below the site: its state (with the

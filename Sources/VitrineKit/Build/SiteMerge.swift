@@ -7,6 +7,8 @@ extension SiteBuilder {
     public func merge() throws(Failure) -> Report {
         let site = options.site
         let stateFolder = Path.join(site, Self.stateFolder)
+        // As a build: no folder it writes into may be a link, found before anything is written.
+        do { try SiteFolder(path: site).refuseLinksOnTopFolders() } catch { throw .usage(error.description) }
         let lock = try prepare(site, stateFolder: stateFolder, part: .whole)
         let folder = Path.join(site, "parts")
         let found = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
