@@ -49,7 +49,8 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         let site = folder + "/site"
         let run = try boundedBuild(source, site, [], ".nomedia")
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("\(source)/.nomedia: a FIFO, not a regular file: passed over; its folder is left out"), run.stderr)
+        let said = "\(source)/.nomedia: a FIFO, not a regular file: passed over; its folder is left out"
+        XCTAssertTrue(run.stderr.contains(said), run.stderr)
         XCTAssertEqual(try itemIDs(site), [])
         let scan = try Vitrine.run(["scan", source], environment: environment, timeout: 60)
         XCTAssertLessThan(scan.seconds, 30, scan.stderr)
@@ -74,7 +75,9 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         for plant in plants {
             let path = source + "/" + plant.name
             fifo(path)
-            if plant.name == "captions.csv" { try Data(#"{"captions": "captions.csv"}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json")) }
+            if plant.name == "captions.csv" {
+                try Data(#"{"captions": "captions.csv"}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+            }
             // The photo beside an XMP sidecar is read again (its header answer is kept otherwise).
             if plant.name.hasSuffix(".xmp") {
                 try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: source + "/2019/p01.jpg")
@@ -217,7 +220,8 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
             let built = try build(source, parts, ["--shard", part, "--no-tiles"])
             XCTAssertEqual(built.status, 0, built.stderr)
         }
-        var part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: parts + "/parts/2-of-2.json"))) as? [String: Any]
+        let written = try Data(contentsOf: URL(fileURLWithPath: parts + "/parts/2-of-2.json"))
+        var part = try JSONSerialization.jsonObject(with: written) as? [String: Any]
         part?["title"] = Self.fileMarker
         try JSONSerialization.data(withJSONObject: part ?? [:]).write(to: URL(fileURLWithPath: outside + "/2-of-2.json"))
         try FileManager.default.removeItem(atPath: parts + "/parts/2-of-2.json")

@@ -128,6 +128,11 @@ final class ConfinedReadTests: XCTestCase {
         XCTAssertFalse(ConfinedRead.holds(Data("inside".utf8), at: source + "/sub/notes.txt", below: root))
         XCTAssertEqual(mkfifo(source + "/index.html", 0o644), 0)
         XCTAssertFalse(ConfinedRead.holds(Data(), at: source + "/index.html", below: root), "a FIFO holds nothing, and is not waited on")
+        // A head is the start of a longer file, not a failure.
+        XCTAssertEqual(try ConfinedRead.head(source + "/sub/notes.txt", below: root, count: 3).get(), Data("ins".utf8))
+        guard case .failure(.notRegular(.fifo)) = ConfinedRead.head(source + "/index.html", below: root, count: 3) else {
+            return XCTFail("a FIFO's head was read")
+        }
     }
 
     /// A contact sheet's cell is read through it: a FIFO or a link out in a cell's place is said
@@ -144,7 +149,8 @@ final class ConfinedReadTests: XCTestCase {
             if case .warning(let path, let message) = event { return Path.name(of: path) + ": " + message }
             return nil
         }
-        XCTAssertEqual(warnings, ["cell.png: a FIFO, not a regular file: passed over", "linked.png: a symbolic link out of the site: ignored"])
+        XCTAssertEqual(warnings, ["cell.png: a FIFO, not a regular file: passed over",
+                                  "linked.png: a symbolic link out of the site: ignored"])
     }
 
     /// The readers that use it: a sidecar, a folder's `index.md`, an XMP sidecar and a

@@ -124,15 +124,7 @@ public enum ConfinedRead {
     /// The first `count` bytes (or fewer) of the regular file at `path` below `root`: a file
     /// judged by how it begins (a manifest's `generator`).
     public static func head(_ path: String, below root: ReadRoot, count: Int) -> Result<Data, Failure> {
-        path.withCString { pointer in
-            switch openChecked(pointer, below: root) {
-            case .success(let opened):
-                defer { close(opened.descriptor) }
-                return contents(of: opened.descriptor, limit: count, cut: true)
-            case .failure(let failure):
-                return .failure(failure)
-            }
-        }
+        path.withCString { read($0, below: root, limit: count, cut: true) }
     }
 
     /// Whether the regular file at `path` below `root` holds exactly `bytes` (no more is read):
@@ -169,15 +161,16 @@ public enum ConfinedRead {
         return contents(of: descriptor, limit: limit)
     }
 
-    private static func read(_ path: UnsafePointer<CChar>, below root: ReadRoot, limit: Int) -> Result<Data, Failure> {
+    /// With `cut`, the first `limit` bytes of a larger file rather than `tooLarge`.
+    private static func read(_ path: UnsafePointer<CChar>, below root: ReadRoot, limit: Int, cut: Bool = false) -> Result<Data, Failure> {
         let opened: (descriptor: Int32, size: Int)
         switch openChecked(path, below: root) {
         case .success(let value): opened = value
         case .failure(let failure): return .failure(failure)
         }
         defer { close(opened.descriptor) }
-        guard opened.size <= limit else { return .failure(.tooLarge(limit: limit)) }
-        return contents(of: opened.descriptor, limit: limit)
+        guard cut || opened.size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        return contents(of: opened.descriptor, limit: limit, cut: cut)
     }
 
     /// `path` opened for reading once it is known to be a regular file below `root`, with its size.
