@@ -30,10 +30,13 @@ public struct ParsedCommand: Sendable {
     let optionValues: [String: [String]]
     let flagCounts: [String: Int]
     let positionalsByName: [String: [String]]
+    /// The long names of the options ``adding(_:values:)`` added: given by a configuration
+    /// file, not on the command line.
+    let added: Set<String>
 
     init(path: [String], spec: CommandSpec, positionals: [String],
          optionValues: [String: [String]], flagCounts: [String: Int],
-         positionalsByName: [String: [String]], occurrences: [Occurrence] = []) {
+         positionalsByName: [String: [String]], occurrences: [Occurrence] = [], added: Set<String> = []) {
         self.path = path
         self.spec = spec
         self.positionals = positionals
@@ -41,7 +44,12 @@ public struct ParsedCommand: Sendable {
         self.flagCounts = flagCounts
         self.positionalsByName = positionalsByName
         self.occurrences = occurrences
+        self.added = added
     }
+
+    /// Whether the option with this long name was added from elsewhere (``adding(_:values:)``)
+    /// rather than given on the command line.
+    public func wasAdded(_ long: String) -> Bool { added.contains(long) }
 
     /// How many times the option with this long name was given (a flag's count, or its values).
     func timesGiven(_ long: String) -> Int {
@@ -75,7 +83,7 @@ public struct ParsedCommand: Sendable {
         }
         return ParsedCommand(path: path, spec: spec, positionals: positionals, optionValues: optionValues,
                              flagCounts: flagCounts, positionalsByName: positionalsByName,
-                             occurrences: added + occurrences)
+                             occurrences: added + occurrences, added: self.added.union([long]))
     }
 
     /// The word given for a `.one` / `.optional` positional, by its spec name; nil if none.

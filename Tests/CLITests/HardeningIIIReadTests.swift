@@ -244,6 +244,31 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         XCTAssertEqual(caption?["text"] as? String, "from a pipe")
     }
 
+    /// The captions file a source's vitrine.json names is read as a file of that source (a link
+    /// inside it is followed); the one a `--config` file names may lie anywhere.
+    func testACaptionsFileIsConfinedOnlyWhenASourceNamesIt() throws {
+        let source = try makeSource()
+        try FileManager.default.createDirectory(atPath: source + "/notes", withIntermediateDirectories: true)
+        try Data("2019/p00.jpg,named by the source\n".utf8).write(to: URL(fileURLWithPath: source + "/notes/captions.csv"))
+        try FileManager.default.createSymbolicLink(atPath: source + "/captions.csv", withDestinationPath: "notes/captions.csv")
+        try Data(#"{"captions": "captions.csv"}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+        let site = folder + "/site"
+        let run = try boundedBuild(source, site, [], "captions inside")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(caption(of: "2019/p00", in: try manifest(site)), "named by the source")
+
+        try Data("2019/p00.jpg,named by --config\n".utf8).write(to: URL(fileURLWithPath: folder + "/elsewhere.csv"))
+        try Data(#"{"captions": "\#(folder!)/elsewhere.csv"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/options.json"))
+        let configured = try boundedBuild(source, site, ["--config", folder + "/options.json"], "--config")
+        XCTAssertEqual(configured.status, 0, configured.stderr)
+        XCTAssertEqual(caption(of: "2019/p00", in: try manifest(site)), "named by --config")
+    }
+
+    /// The caption text of the item `id` in a manifest.
+    func caption(of id: String, in manifest: [String: Any]) -> String? {
+        (items(manifest).first { $0["id"] as? String == id }?["caption"] as? [String: Any])?["text"] as? String
+    }
+
     /// An XMP sidecar holding `caption` as its `dc:description`.
     static func xmpPacket(caption: String) -> String {
         """

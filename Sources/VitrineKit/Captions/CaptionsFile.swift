@@ -42,8 +42,10 @@ public struct CaptionsFile: Sendable {
         return line.count > limit ? String(line.prefix(limit)) + "…" : line.count < text.count ? line + "…" : String(line)
     }
 
-    public static func read(_ path: String) throws(ReadError) -> CaptionsFile {
-        let decoded = try readText(path)
+    /// - Parameter root: for a file a source's `vitrine.json` names, that source, which it must
+    ///   lie inside (``ConfinedRead``); default nil, a file the command line names.
+    public static func read(_ path: String, below root: ReadRoot? = nil) throws(ReadError) -> CaptionsFile {
+        let decoded = try readText(path, below: root)
         var file = CaptionsFile(path: path)
         file.warnings += decoded.warnings
         let ext = Path.fileExtension(of: path).lowercased()
@@ -62,10 +64,12 @@ public struct CaptionsFile: Sendable {
     /// The most a captions (or items) file may hold.
     public static let maximumBytes = 256 << 20
 
-    /// The text of the file at `path`, decoded as captions are: a file the command line names,
-    /// so a regular file or a pipe (`--captions <(…)`), of at most ``maximumBytes``.
-    static func readText(_ path: String) throws(ReadError) -> (text: String, warnings: [String]) {
-        switch ConfinedRead.readGiven(path, limit: maximumBytes) {
+    /// The text of the file at `path`, decoded as captions are, of at most ``maximumBytes``: a
+    /// regular file below `root`, or (no root) a file the command line names, which may be a
+    /// pipe (`--captions <(…)`).
+    static func readText(_ path: String, below root: ReadRoot? = nil) throws(ReadError) -> (text: String, warnings: [String]) {
+        let read = root.map { ConfinedRead.read(path, below: $0, limit: maximumBytes) } ?? ConfinedRead.readGiven(path, limit: maximumBytes)
+        switch read {
         case .success(let data):
             let decoded = CaptionText.decode(data)
             return (decoded.text, decoded.warnings)

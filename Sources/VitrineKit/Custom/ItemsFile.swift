@@ -32,8 +32,10 @@ public struct ItemsFile: Sendable {
     }
 
     /// Reads and parses `path`. Throws when the file as a whole cannot be used.
-    public static func read(_ path: String) throws(CaptionsFile.ReadError) -> ItemsFile {
-        let decoded = try CaptionsFile.readText(path)
+    /// - Parameter root: for a file a source's `vitrine.json` names, that source, which it must
+    ///   lie inside (``ConfinedRead``); default nil, a file the command line names.
+    public static func read(_ path: String, below root: ReadRoot? = nil) throws(CaptionsFile.ReadError) -> ItemsFile {
+        let decoded = try CaptionsFile.readText(path, below: root)
         var file = ItemsFile(path: path)
         file.words.warnings += decoded.warnings
         let root: JSONNode

@@ -127,6 +127,16 @@ enum BuildConfig {
         return given
     }
 
+    /// The source folder a file option's path must stay inside when a source folder's
+    /// vitrine.json gave it (its file is then read as every file found in a source is,
+    /// ``ConfinedRead``); nil when the command line or the file --config names gave it.
+    static func sourceRoot(ofFileOption name: String, in command: ParsedCommand) -> ReadRoot? {
+        guard fileOptions.contains(name), command.wasAdded(name), command[BuildCommand.config] == nil,
+            let first = command.positionals.first, !first.isEmpty
+        else { return nil }
+        return ReadRoot(.source, folder: first)
+    }
+
     /// `path` (from a source folder's vitrine.json) read relative to `folder`, or why not: an
     /// absolute path, `..`, or a link that leads out of the folder's tree.
     static func inside(_ folder: String, _ path: String, for key: String) throws(Problem) -> String {

@@ -89,7 +89,7 @@ enum InputOptions {
         options.captions.language = command[lang]
         if let path = command[captions] {
             do {
-                options.captions.file = try CaptionsFile.read(path)
+                options.captions.file = try CaptionsFile.read(path, below: BuildConfig.sourceRoot(ofFileOption: captions.name, in: command))
             } catch {
                 Diagnostics.usageError("\(captions.flagName) \(error.description)", commandPath: command.path)
                 return nil

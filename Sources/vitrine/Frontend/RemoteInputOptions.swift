@@ -54,7 +54,7 @@ enum RemoteInputOptions {
         }
         if let path = command[items] {
             do {
-                options.items = try ItemsFile.read(path)
+                options.items = try ItemsFile.read(path, below: BuildConfig.sourceRoot(ofFileOption: items.name, in: command))
             } catch {
                 Diagnostics.usageError("\(items.flagName) \(error.description)", commandPath: command.path)
                 return false
