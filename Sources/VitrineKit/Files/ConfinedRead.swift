@@ -106,7 +106,7 @@ public enum ConfinedRead {
             case .socket: "a socket"
             case .characterDevice: "a character device"
             case .blockDevice: "a block device"
-            case .other: "not a file"
+            case .other: "an unknown kind of file"
             }
         }
     }
