@@ -21,6 +21,7 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         build.process.waitUntilExit()
         XCTAssertEqual(build.process.terminationReason, .exit)
         XCTAssertEqual(build.process.terminationStatus, 143, "128 + SIGTERM")
+        try assertStoppedSiteIsAsItWas()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the workers' temporary folder is removed")
     }
 
@@ -31,21 +32,34 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         XCTAssertEqual(survivors, [], "every process of the build is gone within \(Self.goneWithin) s of kill -9")
         build.process.waitUntilExit()
         XCTAssertEqual(build.process.terminationReason, .uncaughtSignal)
+        try assertStoppedSiteIsAsItWas()
     }
 
     /// A running `vitrine build` caught in the middle of a transcode, and every process below it
     /// then (its workers, the ffmpeg grandchild among them), recorded from /proc.
+    /// The site ``buildCaughtTranscoding(file:line:)`` rebuilds, and its selection.
+    var stoppedSite: (site: String, selected: [String])?
+
+    /// Stopped mid-build, the site's published manifest and selection are the last build's.
+    func assertStoppedSiteIsAsItWas(file: StaticString = #filePath, line: UInt = #line) throws {
+        let (site, selected) = try XCTUnwrap(stoppedSite, file: file, line: line)
+        XCTAssertEqual(try itemIDs(site).count, Self.itemCount, file: file, line: line)
+        XCTAssertEqual(try selection(site), selected, file: file, line: line)
+    }
+
     func buildCaughtTranscoding(file: StaticString = #filePath, line: UInt = #line) throws
         -> (SignalTests.RunningBuild, [ProcessEntry])
     {
-        let source = folder + "/videos"
-        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        // The 52-item site with its selection, then a clip added to one of its albums: the
+        // rebuild's one piece of work is its transcode.
+        let (source, site, selected) = try finishedSite()
         // A minute of 720p, quick to make at ultrafast and far slower to transcode at the default preset.
         let made = try Program.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=d=60:s=1280x720:r=30",
-            "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", source + "/clip.mp4"])
+            "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", source + "/2020/clip.mp4"])
         XCTAssertEqual(made.status, 0, made.stderr, file: file, line: line)
-        let build = try SignalTests.RunningBuild(["build", source, "-o", folder + "/site", "--video-transcode", "always", "--no-tiles",
-            "--no-sheets", "--no-page", "--progress", "json"], environment: environment)
+        stoppedSite = (site, selected)
+        let build = try SignalTests.RunningBuild(["build", source, "-o", site, "--video-transcode", "always", "--progress", "json"],
+            environment: environment)
         XCTAssertTrue(build.wait { $0.contains("\"event\":\"progress\"") }, "the transcode began: \(build.stderr)", file: file, line: line)
         var recorded: [ProcessEntry] = []
         let deadline = Date().addingTimeInterval(30)

@@ -40,19 +40,26 @@ final class HardeningIIIShrinkTests: HardeningIIITestCase {
         XCTAssertEqual(changes(before, listing(folder)), [])
     }
 
+    /// A build of `source` into `site`, and its dry run, are refused for removing `removing` of
+    /// the site's items, naming --allow-shrink; the outputs and the selection stay as they were.
+    func assertShrinkRefused(_ source: String, _ site: String, removing: Int, selected: [String],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = outputs(site)
+        for extra in [[], ["--dry-run"]] {
+            let run = try build(source, site, extra)
+            XCTAssertEqual(run.status, 2, "\(extra): \(run.stderr)", file: file, line: line)
+            XCTAssertTrue(run.stderr.contains("remove \(removing) of the \(Self.itemCount) items"), run.stderr, file: file, line: line)
+            XCTAssertTrue(run.stderr.contains("--allow-shrink"), run.stderr, file: file, line: line)
+            XCTAssertEqual(changes(before, outputs(site)), [], file: file, line: line)
+            XCTAssertEqual(try selection(site), selected, file: file, line: line)
+        }
+    }
+
     func testEmptySourceIsRefusedUnlessAllowed() throws {
         let (_, site, selected) = try finishedSite()
         let empty = folder + "/unmounted"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let before = outputs(site)
-        for extra in [[], ["--dry-run"]] {
-            let run = try build(empty, site, extra)
-            XCTAssertEqual(run.status, 2, "\(extra): \(run.stderr)")
-            XCTAssertTrue(run.stderr.contains("remove \(Self.itemCount) of the \(Self.itemCount) items"), run.stderr)
-            XCTAssertTrue(run.stderr.contains("--allow-shrink"), run.stderr)
-            XCTAssertEqual(changes(before, outputs(site)), [])
-            XCTAssertEqual(try selection(site), selected)
-        }
+        try assertShrinkRefused(empty, site, removing: Self.itemCount, selected: selected)
         let allowed = try build(empty, site, ["--allow-shrink"])
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
         XCTAssertEqual(try itemIDs(site), [])
@@ -68,15 +75,7 @@ final class HardeningIIIShrinkTests: HardeningIIITestCase {
         let paths = try sources(site)
         let kept = [ids[0], ids[1], ids[3], ids[6], ids[40]]
         for id in ids where !kept.contains(id) { try FileManager.default.removeItem(atPath: source + "/" + XCTUnwrap(paths[id])) }
-        let before = outputs(site)
-        for extra in [[], ["--dry-run"]] {
-            let run = try build(source, site, extra)
-            XCTAssertEqual(run.status, 2, "\(extra): \(run.stderr)")
-            XCTAssertTrue(run.stderr.contains("remove 47 of the \(Self.itemCount) items"), run.stderr)
-            XCTAssertTrue(run.stderr.contains("--allow-shrink"), run.stderr)
-            XCTAssertEqual(changes(before, outputs(site)), [])
-            XCTAssertEqual(try selection(site), selected)
-        }
+        try assertShrinkRefused(source, site, removing: 47, selected: selected)
         let allowed = try build(source, site, ["--allow-shrink"])
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
         XCTAssertEqual(try itemIDs(site), kept)
