@@ -9,6 +9,9 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
     /// The text of the file outside SRC, and a variable of vitrine's environment: no site may
     /// hold either.
     static let fileMarker = "OUTSIDE-MARKER-7f3a9"
+    /// What a warning says of a file whose real path leaves its source, or its site.
+    static let outOfSource = "reached through a symbolic link out of the source"
+    static let outOfSite = "reached through a symbolic link out of the site"
     static let environmentMarker = "ENVIRON-MARKER-c41d8"
 
     override var environment: [String: String] { super.environment.merging(["VITRINE_TEST_SECRET": Self.environmentMarker]) { $1 } }
@@ -148,15 +151,15 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         try Data("inside words\n".utf8).write(to: URL(fileURLWithPath: source + "/2020/notes.txt"))
         try FileManager.default.createDirectory(atPath: source + "/2019/extra", withIntermediateDirectories: true)
         let links: [(name: String, target: String, said: String)] = [
-            ("2019/p00.txt", "/proc/self/environ", "\(source)/2019/p00.jpg: p00.txt: a symbolic link out of the source: ignored"),
-            ("2019/p01.txt", outside, "\(source)/2019/p01.jpg: p01.txt: a symbolic link out of the source: ignored"),
-            ("2019/p02.md", "../../outside.txt", "\(source)/2019/p02.jpg: p02.md: a symbolic link out of the source: ignored"),
-            ("2019/p03.jpg.xmp", xmp, "\(source)/2019/p03.jpg: p03.jpg.xmp: a symbolic link out of the source: ignored"),
-            ("2019/p04.xmp", "/proc/self/environ", "\(source)/2019/p04.jpg: p04.xmp: a symbolic link out of the source: ignored"),
-            ("index.md", outside, "\(source): index.md: a symbolic link out of the source: ignored"),
-            ("trips/index.md", "/proc/self/environ", "\(source)/trips: index.md: a symbolic link out of the source: ignored"),
-            ("2019/extra/.nomedia", "/proc/self/environ", "\(source)/2019/extra/.nomedia: a symbolic link out of the source: passed over"),
-            ("vitrine.json", folder + "/outside.json", "\(source)/vitrine.json: a symbolic link out of the source: ignored"),
+            ("2019/p00.txt", "/proc/self/environ", "\(source)/2019/p00.jpg: p00.txt: \(Self.outOfSource): ignored"),
+            ("2019/p01.txt", outside, "\(source)/2019/p01.jpg: p01.txt: \(Self.outOfSource): ignored"),
+            ("2019/p02.md", "../../outside.txt", "\(source)/2019/p02.jpg: p02.md: \(Self.outOfSource): ignored"),
+            ("2019/p03.jpg.xmp", xmp, "\(source)/2019/p03.jpg: p03.jpg.xmp: \(Self.outOfSource): ignored"),
+            ("2019/p04.xmp", "/proc/self/environ", "\(source)/2019/p04.jpg: p04.xmp: \(Self.outOfSource): ignored"),
+            ("index.md", outside, "\(source): index.md: \(Self.outOfSource): ignored"),
+            ("trips/index.md", "/proc/self/environ", "\(source)/trips: index.md: \(Self.outOfSource): ignored"),
+            ("2019/extra/.nomedia", "/proc/self/environ", "\(source)/2019/extra/.nomedia: \(Self.outOfSource): passed over"),
+            ("vitrine.json", folder + "/outside.json", "\(source)/vitrine.json: \(Self.outOfSource): ignored"),
             // Inside the source: read.
             ("2020/p00.txt", "../2020/notes.txt", ""),
         ]
@@ -210,7 +213,7 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         let before = listing(outside)
         let run = try boundedBuild(source, site, [], "links in SITE")
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("\(site)/manifest.json: a symbolic link out of the site: ignored"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(site)/manifest.json: \(Self.outOfSite): ignored"), run.stderr)
         XCTAssertTrue(isRegularFile(cells + "/" + cell), "the linked cell is made again in the link's place: \(run.stderr)")
         XCTAssertEqual(files(in: site, holding: Self.fileMarker), [])
         XCTAssertEqual(changes(before, listing(outside)), [], "nothing was written through the links")
@@ -228,7 +231,7 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         try FileManager.default.createSymbolicLink(atPath: parts + "/parts/2-of-2.json", withDestinationPath: outside + "/2-of-2.json")
         let merge = try Vitrine.run(["build", "--merge", parts], environment: environment, timeout: 60)
         XCTAssertNotEqual(merge.status, 0, merge.stderr)
-        XCTAssertTrue(merge.stderr.contains("cannot read \(parts)/parts/2-of-2.json: a symbolic link out of the site"), merge.stderr)
+        XCTAssertTrue(merge.stderr.contains("cannot read \(parts)/parts/2-of-2.json: " + Self.outOfSite), merge.stderr)
         XCTAssertEqual(files(in: parts, holding: Self.fileMarker), [])
     }
 
@@ -279,5 +282,23 @@ final class HardeningIIIReadTests: HardeningIIITestCase {
         </rdf:Description></rdf:RDF></x:xmpmeta>
         <?xpacket end="w"?>
         """
+    }
+}
+
+extension HardeningIIIReadTests {
+    /// A folder linked into the source from outside: its photos are read as before (the walk
+    /// follows links), but the sidecar beside one, reached through that link, is not.
+    func testASidecarReachedThroughALinkedFolderOutOfTheSourceIsNotRead() throws {
+        let source = try makeSource()
+        let outside = folder + "/elsewhere/album"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source + "/2019/p00.jpg", toPath: outside + "/far.jpg")
+        try Data(Self.fileMarker.utf8).write(to: URL(fileURLWithPath: outside + "/far.txt"))
+        try FileManager.default.createSymbolicLink(atPath: source + "/linked", withDestinationPath: outside)
+        let run = try Vitrine.run(["scan", source], environment: environment)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(source)/linked/far.jpg: far.txt: \(Self.outOfSource): ignored"), run.stderr)
+        XCTAssertTrue(try items(run.json()).contains { $0["id"] as? String == "linked/far" })
+        XCTAssertFalse(run.stdoutText.contains(Self.fileMarker))
     }
 }

@@ -63,7 +63,7 @@ final class ConfinedReadTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: source + "/" + name, withDestinationPath: target)
             guard case .failure(let failure)? = read(source + "/" + name) else { return XCTFail("\(name) → \(target) was read") }
             XCTAssertEqual(failure, .outside(.source), name)
-            XCTAssertEqual(failure.warning, "a symbolic link out of the source: ignored")
+            XCTAssertEqual(failure.warning, "reached through a symbolic link out of the source: ignored")
         }
         // A folder link on the way out counts as much as a file link.
         try FileManager.default.createSymbolicLink(atPath: source + "/away", withDestinationPath: outside)
@@ -71,7 +71,7 @@ final class ConfinedReadTests: XCTestCase {
         // In a site, the message says so.
         let site = try XCTUnwrap(ReadRoot(.site, folder: source))
         guard case .failure(let failure)? = read(source + "/abs.txt", below: site) else { return XCTFail("read") }
-        XCTAssertEqual(failure.description, "a symbolic link out of the site")
+        XCTAssertEqual(failure.description, "reached through a symbolic link out of the site")
     }
 
     func testAFIFOIsPassedOverAtOnceEvenWithNoWriter() throws {
@@ -150,7 +150,7 @@ final class ConfinedReadTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(warnings, ["cell.png: a FIFO, not a regular file: passed over",
-                                  "linked.png: a symbolic link out of the site: ignored"])
+                                  "linked.png: reached through a symbolic link out of the site: ignored"])
     }
 
     /// The readers that use it: a sidecar, a folder's `index.md`, an XMP sidecar and a
@@ -160,7 +160,7 @@ final class ConfinedReadTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: source + "/a.txt", withDestinationPath: "/proc/self/environ")
         let text = try XCTUnwrap(Sidecar.text(forMedia: source + "/a.jpg", below: root))
         XCTAssertNil(text.caption)
-        XCTAssertEqual(text.warnings, ["a.txt: a symbolic link out of the source: ignored"])
+        XCTAssertEqual(text.warnings, ["a.txt: reached through a symbolic link out of the source: ignored"])
         try FileManager.default.createSymbolicLink(atPath: source + "/sub/a.txt", withDestinationPath: "notes.txt")
         try folder.image("src/sub/a.jpg")
         XCTAssertEqual(Sidecar.text(forMedia: source + "/sub/a.jpg", below: root)?.caption?.text, "inside")
@@ -168,7 +168,7 @@ final class ConfinedReadTests: XCTestCase {
         XCTAssertEqual(Sidecar.folderText(source, below: root)?.warnings, ["index.md: a FIFO, not a regular file: passed over"])
         try FileManager.default.createSymbolicLink(atPath: source + "/a.xmp", withDestinationPath: outside + "/secret.txt")
         let xmp = EmbeddedTextReader.withSidecarXMP(nil, mediaPath: source + "/a.jpg", language: nil, below: root)
-        XCTAssertEqual(xmp?.xmp?.warnings, ["a.xmp: a symbolic link out of the source: ignored"])
+        XCTAssertEqual(xmp?.xmp?.warnings, ["a.xmp: reached through a symbolic link out of the source: ignored"])
         XCTAssertNil(xmp?.xmp?.caption)
         XCTAssertEqual(mkfifo(source + "/sub/.nomedia", 0o644), 0)
         let walked = InputWalker().walk([source])

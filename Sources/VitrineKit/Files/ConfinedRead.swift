@@ -63,7 +63,7 @@ public enum ConfinedRead {
         public var description: String {
             switch self {
             case .missing: "no such file"
-            case .outside(let kind): "a symbolic link out of the \(kind.rawValue)"
+            case .outside(let kind): "reached through a symbolic link out of the \(kind.rawValue)"
             case .notRegular(let kind): "\(kind), not a regular file"
             case .tooLarge(let limit): "larger than \(CaptionText.byteCount(limit))"
             case .unreadable(let code): "cannot be read (\(InputWalker.describe(errno: code)))"
