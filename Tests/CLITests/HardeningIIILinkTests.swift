@@ -97,6 +97,25 @@ final class HardeningIIILinkTests: HardeningIIITestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/manifest.json"))
     }
 
+    /// Whether a source lies inside the site is judged by real paths: `build ../src -o .` was
+    /// refused (walking up from `cwd/../src` passed through `cwd`), and a link to the site's
+    /// `thumbs/` given as the source got past the check and read thumbnails as photos.
+    func testASourceIsInsideTheSiteByItsRealPath() throws {
+        try makeSource()
+        let site = folder + "/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        let beside = try Vitrine.run(["build", "../src", "-o", ".", "--no-tiles", "--no-sheets"], environment: environment,
+            currentDirectory: site)
+        XCTAssertEqual(beside.status, 0, beside.stderr)
+        XCTAssertEqual(try itemIDs(site).count, Self.itemCount)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/tlink", withDestinationPath: site + "/thumbs")
+        let before = listing(folder)
+        let linked = try Vitrine.run(["build", "tlink", "-o", "site"], environment: environment, currentDirectory: folder)
+        XCTAssertEqual(linked.status, 2, linked.stderr)
+        XCTAssertTrue(linked.stderr.contains("the source tlink is inside the output folder site"), linked.stderr)
+        XCTAssertEqual(changes(before, listing(folder)), [])
+    }
+
     /// `-o` itself may be a link: it is followed once, as before, and the site built there.
     func testTheOutputFolderItselfMayBeALink() throws {
         let source = try makeSource()

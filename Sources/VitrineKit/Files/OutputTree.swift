@@ -30,7 +30,9 @@ public enum OutputTree {
     static func root(of path: String) -> String? {
         let path = Path.normalized(path)
         return roots.withLock { list in
-            list.filter { Path.isBelow(path, $0, orSame: true) || $0 == "." && !path.hasPrefix("/") }.max { $0.count < $1.count }
+            // `.` holds every relative path but those that climb out of it.
+            list.filter { Path.isBelow(path, $0, orSame: true) || $0 == "." && !path.hasPrefix("/") && !path.hasPrefix("..") }
+                .max { $0.count < $1.count }
         }
     }
 

@@ -210,7 +210,10 @@ public struct InputWalker: Sendable {
     /// Whether `path` is one of `folders` or lies below one, following the path's parents.
     static func isInside(_ path: String, anyOf folders: Set<FileIdentity>) -> Bool {
         guard !folders.isEmpty else { return false }
-        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // Its real path, links and `..` resolved: the folders above `cwd/../src` are not those
+        // above `cwd/..` (walking up through `..` found `cwd` itself, `build ../src -o .` was refused).
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var current = FileStat.realPath(absolute) ?? Path.normalized(absolute)
         while true {
             if let identity = identity(of: current), folders.contains(identity) { return true }
             let parent = Path.parent(of: current)
