@@ -64,8 +64,9 @@ public enum ParentDeath {
     }
 
     /// util-linux's `setpriv`, which sets the death signal and execs, and a POSIX shell: where
-    /// both are, programs start through them. Loading this binary (its C libraries) costs about
-    /// 40 ms a start, as much as ffprobe's own; `setpriv` and `sh` together, about 2 ms.
+    /// both are, programs start through them. Loading this binary (its C libraries) for each
+    /// start costs as much as ffprobe's own start; `setpriv` and `sh` a small part of that
+    /// (bench/README.md, "Starting ffmpeg and ffprobe").
     static let lightHelper: (setpriv: String, shell: String)? = {
         guard let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: FileManager.default.isExecutableFile(atPath:)),
             FileManager.default.isExecutableFile(atPath: "/bin/sh")
