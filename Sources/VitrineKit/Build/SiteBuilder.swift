@@ -84,9 +84,24 @@ public struct SiteBuilder {
         } catch {
             throw .usage(error.description)
         }
+        try refuseUnopenableState(in: folder.path, part: BuildPart(options.scan.shard))
         var builder = self
         builder.options.site = folder.path
         return try builder.build(inputs, in: folder, readList: readList, dryRun: dryRun)
+    }
+
+    /// The state's file below `site`, for this part.
+    static func statePath(in site: String, part: BuildPart) -> String {
+        Path.join(Path.join(site, stateFolder), "state\(part.fileSuffix).sqlite")
+    }
+
+    /// A usage failure, before anything is written, when SQLite could not open the state's file
+    /// for the length of its path (a deep `-o`): else the build would stop once it has begun.
+    func refuseUnopenableState(in site: String, part: BuildPart) throws(Failure) {
+        let path = Self.statePath(in: site, part: part)
+        guard let length = StateStore.tooLong(path) else { return }
+        throw .usage("the build's state \(path) would have a path of \(length) bytes, and SQLite opens none longer than "
+            + "\(StateStore.longestPath) (counted from /): the site folder needs a shorter path")
     }
 
     /// Whether `input`, a source named on the command line, does not exist (a URL and `-`, the
@@ -103,7 +118,7 @@ public struct SiteBuilder {
         let part = BuildPart(options.scan.shard)
         let stateFolder = Path.join(site, Self.stateFolder)
         let lock = dryRun ? nil : try prepare(site, stateFolder: stateFolder, part: part)
-        let state = try openState(Path.join(stateFolder, "state\(part.fileSuffix).sqlite"), dryRun: dryRun)
+        let state = try openState(Self.statePath(in: site, part: part), dryRun: dryRun)
         // The items made and folded in. The run (the ledger, the decisions: several records for
         // every output of every item) ends with that step, before the manifest and the page,
         // each as large as the gallery, are written.

@@ -9,6 +9,7 @@ extension SiteBuilder {
         let stateFolder = Path.join(site, Self.stateFolder)
         // As a build: no folder it writes into may be a link, found before anything is written.
         do { try SiteFolder(path: site).refuseLinksOnTopFolders() } catch { throw .usage(error.description) }
+        try refuseUnopenableState(in: site, part: .whole)
         let lock = try prepare(site, stateFolder: stateFolder, part: .whole)
         let folder = Path.join(site, "parts")
         let found = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
@@ -35,7 +36,7 @@ extension SiteBuilder {
         } catch {
             throw .parts(underlying: error)
         }
-        let state = try openState(Path.join(stateFolder, "state.sqlite"), dryRun: false)
+        let state = try openState(Self.statePath(in: site, part: .whole), dryRun: false)
         let siteFolder = SiteFolder(path: site)
         var refused: [String] = []
         let unselected = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in

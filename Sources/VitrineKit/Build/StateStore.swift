@@ -9,6 +9,17 @@ import Foundation
 /// leaves a store that describes less than what is on disk, never more: the next build makes
 /// again what it does not know of.
 final class StateStore: @unchecked Sendable {
+    /// The longest path SQLite opens a database at on Unix, as an absolute path (its buffer of
+    /// 512 bytes holds it and the `-journal` it adds; measured: 504 opens, 505 does not).
+    static let longestPath = 504
+
+    /// The length of `path` as an absolute path (as SQLite makes it, from the current folder),
+    /// when it is longer than ``longestPath``; nil when SQLite can open it.
+    static func tooLong(_ path: String) -> Int? {
+        let absolute = path.hasPrefix("/") ? path : Path.join(FileManager.default.currentDirectoryPath, path)
+        return absolute.utf8.count > longestPath ? absolute.utf8.count : nil
+    }
+
     /// What is stored of a source.
     struct Source: Equatable {
         /// ``SourceKey``: the path, or its bytes in base64 when they are not UTF-8.

@@ -242,7 +242,7 @@ public enum AtomicFile {
     }
 
     /// Why an output folder cannot be used.
-    public enum OutputFolderProblem: Error, Equatable {
+    public enum OutputFolderProblem: Error, Equatable, CustomStringConvertible {
         /// A file (not a folder) has its name.
         case isAFile(String)
         /// It cannot be made: the system's reason (`Not a directory`: a parent is a file).
