@@ -58,17 +58,24 @@ public struct InputPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         return withCString { stat($0, &info) } == 0 ? info : nil
     }
 
-    /// The names in the folder at this path, as bytes, without `.` and `..`.
-    func folderEntries() throws(SystemCallError) -> [[UInt8]] {
+    /// The names in the folder at this path, as bytes, without `.` and `..`, each with whether
+    /// it is a symbolic link (as the entry says; by lstat(2) where the file system does not).
+    func folderEntries() throws(SystemCallError) -> [(name: [UInt8], isLink: Bool)] {
         guard let folder = withCString({ opendir($0) }) else { throw SystemCallError(code: errno) }
         defer { closedir(folder) }
-        var names: [[UInt8]] = []
+        var entries: [(name: [UInt8], isLink: Bool)] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            let type = entry.pointee.d_type
+            var isLink = type == UInt8(DT_LNK)
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isLink = appending(name).withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
+            }
+            entries.append((name, isLink))
         }
-        return names
+        return entries
     }
 
     /// The command line's arguments as given, bytes and all: `CommandLine.arguments` repairs

@@ -125,14 +125,16 @@ public struct InputWalker: Sendable {
             return
         }
         defer { ancestors.remove(identity) }
-        let names: [[UInt8]]
+        let entries: [(name: [UInt8], isLink: Bool)]
         do {
-            names = try folder.folderEntries()
+            entries = try folder.folderEntries()
         } catch {
             result.errors.append(ItemError(path: folder.display, message: "cannot read folder: \(Self.describe(errno: error.code))",
                 reason: .permission))
             return
         }
+        let names = entries.map(\.name)
+        let links = Set(entries.filter(\.isLink).map(\.name))
         // A vitrine site (it holds a build's state store) is output, never input: an older
         // site kept below a source folder would add its thumbnails as photos.
         if names.contains(Array(SiteBuilder.stateFolder.utf8)), SiteFolder.hasStateStore(folder.display) {
@@ -159,6 +161,12 @@ public struct InputWalker: Sendable {
             if listedInMarker.contains(display) { continue }
             let path = folder.appending(name)
             let childRelative = relative.isEmpty ? display : relative + "/" + display
+            // A link that leads into the output folder: what is there is output, never input
+            // (its thumbnails would come back as photos, and be removed as leftovers).
+            if links.contains(name), path.isUTF8, Self.isInside(path.display, anyOf: excluded) {
+                result.warnings.append((path.display, "a symbolic link into the output folder, which is never read as input: passed over"))
+                continue
+            }
             guard let child = path.status() else {
                 let reason: ErrorReason = errno == ELOOP ? .loop : (errno == EACCES ? .permission : .notFound)
                 let message = errno == ENOENT ? "broken symbolic link" : Self.describe(errno: errno)
