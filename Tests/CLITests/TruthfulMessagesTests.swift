@@ -40,4 +40,36 @@ final class TruthfulMessagesTests: TemporaryFolderTestCase {
         let built = try Vitrine.run(["build", Repository.examples, "-o", shorter, "--no-video-copies", "--no-tiles", "--no-sheets"])
         XCTAssertEqual(built.status, 0, built.stderr)
     }
+
+    /// Contradictions were accepted: `--no-display --display-size 500`, `--no-tiles --tile-layout
+    /// iiif`, `--quiet --verbose`, `--no-sheets --sheet-columns 3`, `--shard-count 3` without
+    /// `--shard auto`; vitrine.json refused only `X` beside `no-X`. Both on the command line, or
+    /// both in one file, a pair is a usage error naming both; between the two, the command line wins.
+    func testContradictoryOptionsAreUsageErrorsAndTheCommandLineWins() throws {
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: source + "/coffee.jpg")
+        for (options, named) in [
+            (["--no-display", "--display-size", "500x500"], "--no-display and --display-size contradict each other"),
+            (["--no-tiles", "--tile-layout", "iiif"], "--no-tiles and --tile-layout contradict each other"),
+            (["--quiet", "--verbose"], "--quiet and --verbose contradict each other"),
+            (["--no-sheets", "--sheet-columns", "3"], "--no-sheets and --sheet-columns contradict each other"),
+            (["--no-video-copies", "--video-codec", "vp9"], "--no-video-copies and --video-codec contradict each other"),
+            (["--shard-count", "3"], "--shard-count goes with --shard auto"),
+        ] {
+            let run = try Vitrine.run(["build", source, "-o", folder + "/site"] + options)
+            XCTAssertEqual(run.status, 2, "\(options): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(named), "\(options): \(run.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/site"), "\(options): nothing made")
+        }
+        try Data(#"{"no-sheets": true, "sheet-gap": 4}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+        let file = try Vitrine.run(["build", source, "-o", folder + "/site"])
+        XCTAssertEqual(file.status, 2, file.stderr)
+        XCTAssertTrue(file.stderr.contains("vitrine.json: 'no-sheets' and 'sheet-gap' contradict each other"), file.stderr)
+        // The file turns sheets off; the command line tunes them: the command line wins.
+        try Data(#"{"no-sheets": true}"#.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json"))
+        let wins = try Vitrine.run(["build", source, "-o", folder + "/site", "--sheet-columns", "3", "--no-video-copies"])
+        XCTAssertEqual(wins.status, 0, wins.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/site/sheets/sheet.jpg"), "sheets made")
+    }
 }

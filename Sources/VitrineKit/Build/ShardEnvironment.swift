@@ -8,10 +8,13 @@ public enum ShardEnvironment {
     public static let variables = ["SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_MIN, _STEP and _COUNT)",
         "JOB_COMPLETION_INDEX (Kubernetes Indexed Job)", "AWS_BATCH_JOB_ARRAY_INDEX", "PARALLEL_SEQ (GNU parallel)"]
 
+    /// What `--shard` takes to read the part from the environment.
+    public static let automatic = "auto"
+
     /// `asked` is `K/N` or `auto`; `count` is `--shard-count`, for the schedulers that do not
     /// say how many parts there are.
     public static func shard(_ asked: String, count: Int?, environment: [String: String]) throws(Problem) -> Shard {
-        guard asked == "auto" else {
+        guard asked == automatic else {
             guard let shard = Shard(parsing: asked) else { throw Problem(description: "--shard '\(asked)' is not K/N (K from 1 to N) or auto") }
             return shard
         }

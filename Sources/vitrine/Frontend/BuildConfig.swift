@@ -124,7 +124,12 @@ enum BuildConfig {
             }
             given.append((key, texts))
         }
-        return given
+        // A pair that says opposite things in one file is refused; against the command line,
+        // the command line's wins and the file's is left out.
+        if let contradiction = OptionConflicts.build.firstTogether(in: Set(given.map(\.name))) {
+            throw Problem(description: contradiction)
+        }
+        return given.filter { option in !OptionConflicts.build.opposing(option.name).contains { command.isPresent($0) } }
     }
 
     /// The source folder a file option's path must stay inside when a source folder's

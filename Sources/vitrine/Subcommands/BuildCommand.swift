@@ -238,6 +238,10 @@ enum BuildCommand {
     /// The rules between the options and SRC: the first one broken, as said; nil when all hold.
     static func validate(_ command: ParsedCommand) -> String? {
         guard site(of: command) != nil else { return "missing option '\(output.flagName) SITE'" }
+        if let contradiction = OptionConflicts.build.firstGivenTogether(in: command) { return contradiction }
+        if command[shardCount] != nil, command[shard] != ShardEnvironment.automatic {
+            return "\(shardCount.flagName) goes with \(shard.flagName) auto (a scheduler that does not say the number of parts)"
+        }
         if !mergesNamedSite(command), command[merge] != command.positionals.isEmpty {
             return command[merge] ? "\(merge.flagName) takes no SRC: it joins the parts already in SITE"
                 : "missing SRC: a source folder, file or - for a list on stdin"
