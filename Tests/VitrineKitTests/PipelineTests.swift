@@ -92,6 +92,18 @@ final class PipelineTests: XCTestCase {
             "the rendition made first was not put in place, and no temporary file is left")
     }
 
+    /// A source removed between the scan and its render was called damaged ("VipsForeignLoad:
+    /// file does not exist"): it is gone, and the failure says so (issue 39).
+    func testASourceRemovedSinceTheScanIsGoneNotDamaged() throws {
+        let folder = try TestFolder()
+        let source = try folder.image("a.png", width: 40, height: 40)
+        try FileManager.default.removeItem(atPath: source)
+        let job = ItemJob(source: ItemSource(path: source, kind: .image, width: 40, height: 40), outputFolder: folder.path + "/out",
+            outputs: [PlannedOutput(output: AnyOutput(RenditionSpec(width: 4, height: 4)),
+                target: OutputTarget(paths: ["a-4x4.jpg"], sourceScale: 0.1, width: 4, height: 4))])
+        XCTAssertEqual(ItemProducer.produce(job), .failed(ItemFailure(.notFound, "removed since the scan read it")))
+    }
+
     /// Jobs cross the pipe to workers as JSON: every kind round-trips by its name.
     func testJobsRoundTripThroughJSON() throws {
         let job = ItemJob(source: ItemSource(path: "a.jpg", kind: .video, width: 3, height: 2,

@@ -35,6 +35,13 @@ public enum FileStat {
         return String(cString: resolved)
     }
 
+    /// Whether nothing is at `path` any more (it, or a folder on the way, was removed).
+    static func isGone(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return false }
+        return errno == ENOENT || errno == ENOTDIR
+    }
+
     /// Whether `path`, links followed, is a folder.
     static func followsToFolder(_ path: String) -> Bool {
         var info = stat()

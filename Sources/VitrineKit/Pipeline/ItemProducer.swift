@@ -56,19 +56,25 @@ public enum ItemProducer {
     /// read-only folder: ``OutputSide``) is a write failure, whoever reported it.
     static func failure(_ error: Error, damage: [String], path: String, outputFolder: String) -> ItemFailure {
         let outputSide = { (message: String) in OutputSide.isAtFault(message, source: path, outputFolder: outputFolder) }
+        // A source removed since the scan read it makes any decoder fail: no damage, it is gone.
+        let sourceFailure = { (failure: ItemFailure) in
+            FileStat.isGone(path) ? ItemFailure(.notFound, "removed since the scan read it") : failure
+        }
         switch error {
         case let failure as ItemFailure:
             return failure
         case let failure as DecodeFailure:
             let message = failure.error.message(about: path)
-            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure.error, damage: damage, path: path)
+            return outputSide(message) ? .write("cannot write: " + message)
+                : sourceFailure(damaged(failure.error, damage: damage, path: path))
         case let failure as VipsError:
             let message = failure.message(about: path)
-            return outputSide(message) ? .write("cannot write: " + message) : damaged(failure, damage: damage, path: path)
+            return outputSide(message) ? .write("cannot write: " + message) : sourceFailure(damaged(failure, damage: damage, path: path))
         case let failure as Subprocess.Failure:
-            return outputSide(failure.description) ? .write("cannot write: " + failure.description) : .unsupported(failure.description)
+            return outputSide(failure.description) ? .write("cannot write: " + failure.description)
+                : sourceFailure(.unsupported(failure.description))
         default:
-            return .unreadable("\(error)")
+            return sourceFailure(.unreadable("\(error)"))
         }
     }
 
