@@ -14,41 +14,37 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
     // MARK: Children die with the build
 
     func testTERMDuringATranscodeLeavesNoProcessOfTheBuild() throws {
-        let (build, recorded) = try buildCaughtTranscoding()
-        kill(build.process.processIdentifier, SIGTERM)
-        let survivors = survivorsAfterWaiting(for: recorded)
-        XCTAssertEqual(survivors, [], "every process of the build is gone within \(Self.goneWithin) s of TERM")
-        build.process.waitUntilExit()
-        XCTAssertEqual(build.process.terminationReason, .exit)
-        XCTAssertEqual(build.process.terminationStatus, 143, "128 + SIGTERM")
-        try assertStoppedSiteIsAsItWas()
+        let build = try stopBuildCaughtTranscoding(with: SIGTERM, named: "TERM")
+        XCTAssertEqual(build.terminationReason, .exit)
+        XCTAssertEqual(build.terminationStatus, 143, "128 + SIGTERM")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the workers' temporary folder is removed")
     }
 
     func testKill9DuringATranscodeLeavesNoProcessOfTheBuild() throws {
-        let (build, recorded) = try buildCaughtTranscoding()
-        kill(build.process.processIdentifier, SIGKILL)
+        let build = try stopBuildCaughtTranscoding(with: SIGKILL, named: "kill -9")
+        XCTAssertEqual(build.terminationReason, .uncaughtSignal)
+    }
+
+    /// Sends `signal` to a build caught transcoding: every process of the build is gone within
+    /// ``goneWithin`` seconds, and the site's published manifest and selection are the last
+    /// build's. The build's process, ended.
+    func stopBuildCaughtTranscoding(with signal: Int32, named name: String, file: StaticString = #filePath,
+                                    line: UInt = #line) throws -> Process {
+        let (build, recorded, site, selected) = try buildCaughtTranscoding(file: file, line: line)
+        kill(build.process.processIdentifier, signal)
         let survivors = survivorsAfterWaiting(for: recorded)
-        XCTAssertEqual(survivors, [], "every process of the build is gone within \(Self.goneWithin) s of kill -9")
+        XCTAssertEqual(survivors, [], "every process of the build is gone within \(Self.goneWithin) s of \(name)", file: file, line: line)
         build.process.waitUntilExit()
-        XCTAssertEqual(build.process.terminationReason, .uncaughtSignal)
-        try assertStoppedSiteIsAsItWas()
+        XCTAssertEqual(try itemIDs(site).count, Self.itemCount, file: file, line: line)
+        XCTAssertEqual(try selection(site), selected, file: file, line: line)
+        return build.process
     }
 
     /// A running `vitrine build` caught in the middle of a transcode, and every process below it
-    /// then (its workers, the ffmpeg grandchild among them), recorded from /proc.
-    /// The site ``buildCaughtTranscoding(file:line:)`` rebuilds, and its selection.
-    var stoppedSite: (site: String, selected: [String])?
-
-    /// Stopped mid-build, the site's published manifest and selection are the last build's.
-    func assertStoppedSiteIsAsItWas(file: StaticString = #filePath, line: UInt = #line) throws {
-        let (site, selected) = try XCTUnwrap(stoppedSite, file: file, line: line)
-        XCTAssertEqual(try itemIDs(site).count, Self.itemCount, file: file, line: line)
-        XCTAssertEqual(try selection(site), selected, file: file, line: line)
-    }
-
+    /// then (its workers, the ffmpeg grandchild among them), recorded from /proc; the site it
+    /// rebuilds, and that site's selection.
     func buildCaughtTranscoding(file: StaticString = #filePath, line: UInt = #line) throws
-        -> (SignalTests.RunningBuild, [ProcessEntry])
+        -> (build: SignalTests.RunningBuild, recorded: [ProcessEntry], site: String, selected: [String])
     {
         // The 52-item site with its selection, then a clip added to one of its albums: the
         // rebuild's one piece of work is its transcode.
@@ -57,7 +53,6 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         let made = try Program.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=d=60:s=1280x720:r=30",
             "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", source + "/2020/clip.mp4"])
         XCTAssertEqual(made.status, 0, made.stderr, file: file, line: line)
-        stoppedSite = (site, selected)
         let build = try SignalTests.RunningBuild(["build", source, "-o", site, "--video-transcode", "always", "--progress", "json"],
             environment: environment)
         XCTAssertTrue(build.wait { $0.contains("\"event\":\"progress\"") }, "the transcode began: \(build.stderr)", file: file, line: line)
@@ -71,7 +66,7 @@ final class HardeningIIIProcessTests: HardeningIIITestCase {
         XCTAssertTrue(recorded.contains { $0.depth == 1 }, "a worker was recorded: \(recorded)", file: file, line: line)
         XCTAssertTrue(recorded.contains { $0.depth == 2 && $0.program == "ffmpeg" }, "the worker's ffmpeg was recorded: \(recorded)",
             file: file, line: line)
-        return (build, recorded)
+        return (build, recorded, site, selected)
     }
 
     /// Those of `recorded` still running after ``goneWithin`` seconds (each then killed, so that
