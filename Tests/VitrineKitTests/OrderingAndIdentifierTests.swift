@@ -47,6 +47,54 @@ final class ItemIdentifierTests: XCTestCase {
         let again = ItemIdentifier.uniqueIDs(forRelativePaths: shuffled)
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: zip(paths, ids)), Dictionary(uniqueKeysWithValues: zip(shuffled, again)))
     }
+
+    /// Issue 39, fault 4: ids kept from the last manifest stay; new paths get ids none holds.
+    func testKeptIDsStayAndNewPathsTakeIDsNoneHolds() {
+        // `a b.jpg` (a-b) went: its look-alikes keep a-b-2 and a-b-3 (the rule alone gives a-b, a-b-2).
+        XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: ["a-b.jpg", "a_b.jpg"]), ["a-b", "a-b-2"])
+        XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: ["a-b.jpg", "a_b.jpg"], kept: ["a-b-2", "a-b-3"]), ["a-b-2", "a-b-3"])
+        // New look-alikes: the slug when none holds it, else the lowest free suffix.
+        let paths = ["a~b.jpg", "a-b.jpg", "a.b.jpg", "a_b.jpg", "a-b-4.jpg"]
+        XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: paths, kept: [nil, "a-b-2", nil, "a-b-3", nil]),
+            ["a-b-5", "a-b-2", "a-b", "a-b-3", "a-b-4"])
+        // A new file named like a kept id does not take it.
+        XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: ["a-b-2.jpg", "a-b.jpg"], kept: [nil, "a-b-2"]), ["a-b-2-2", "a-b-2"])
+    }
+
+    func testOnlyIDsThePathCouldGetAreKept() {
+        let cases: [(kept: String, id: String)] = [("a-7", "a-7"), ("a-10", "a-10"), ("b", "a"), ("a-1", "a"), ("a-02", "a"),
+            ("a-x", "a"), ("a-", "a"), ("A", "a"), ("a-99999999999999999999", "a")]
+        for (kept, id) in cases { XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: ["a.jpg"], kept: [kept]), [id], kept) }
+        // Two paths claiming one id (an edited manifest): the first by name keeps it, the other gets the free slug.
+        XCTAssertEqual(ItemIdentifier.uniqueIDs(forRelativePaths: ["a_.jpg", "a.jpg"], kept: ["a-3", "a-3"]), ["a", "a-3"])
+    }
+
+    /// Sources are known by the bytes of the path the manifest names: NFC and NFD are two files;
+    /// custom items and remote images, and a path named twice, keep nothing.
+    func testKeptIDsAreReadByPathBytes() throws {
+        let nfc = "caf\u{E9}.jpg", nfd = "cafe\u{301}.jpg", raw: [UInt8] = [0x78, 0xFF, 0x2E, 0x6A, 0x70, 0x67]
+        let manifest = """
+            {"items": [{"id": "cafe", "source": {"path": "\(nfc)", "bytes": 1}},
+                {"id": "cafe-2", "source": {"path": "\(nfd)", "bytes": 1}},
+                {"id": "x", "source": {"path": "x\u{FFFD}.jpg", "pathBytes": "\(Data(raw).base64EncodedString())", "bytes": 1}},
+                {"id": "map", "kind": "custom", "source": {"path": "map.svg", "bytes": 1}},
+                {"id": "example-com/a", "source": {"path": "a.jpg", "url": "https://example.com/a.jpg", "bytes": 1}},
+                {"id": "twice", "source": {"path": "t.jpg", "bytes": 1}}, {"id": "twice-2", "source": {"path": "t.jpg", "bytes": 1}}]}
+            """
+        let kept = KeptIDs(manifest: Data(manifest.utf8))
+        let paths = PublishedPaths(inputs: [InputPath("in/src/")])
+        let file = { (name: String) in InputFile(path: "in/src/" + name, relativePath: name, inputIndex: 0, bytes: 1, modified: 0) }
+        var rawFile = file("x\u{FFFD}.jpg")
+        rawFile.rawPath = Array("in/src/".utf8) + raw
+        let files = [file(nfd), file(nfc), rawFile, file("map.svg"), file("a.jpg"), file("t.jpg")]
+        XCTAssertEqual(kept.ids(of: files, paths: paths), ["cafe-2", "cafe", "x", nil, nil, nil])
+        // Two files the manifest would name alike (two source folders of one name) keep nothing.
+        let two = PublishedPaths(inputs: [InputPath("one/src"), InputPath("two/src")])
+        let twins = ["one", "two"].map { InputFile(path: "\($0)/src/" + nfc, relativePath: nfc, inputIndex: 0, bytes: 1, modified: 0) }
+        XCTAssertEqual(KeptIDs(manifest: Data(#"{"items": [{"id": "cafe", "source": {"path": "src/\#(nfc)", "bytes": 1}}]}"#.utf8))
+            .ids(of: twins, paths: two), [nil, nil])
+        XCTAssertTrue(KeptIDs(manifest: Data("not json".utf8)).isEmpty)
+    }
 }
 
 final class NavigationTests: XCTestCase {

@@ -42,6 +42,7 @@ struct ScanStage {
             do { try state.forgetNote(UnchangedBuild.noteKey) } catch { throw run.stateFailure(.recordBuild, error) }
         }
         said.isKeeping = true
+        scanner.keptIDs = (lastIDs, PublishedPaths(inputs: inputs))
         let report: MediaScanner.Report
         do { report = try scanner.scan(gathered) } catch { throw .scan(error) }
         cache.flush()
@@ -72,6 +73,14 @@ struct ScanStage {
         }
         for said in note.said { run.listener?.receive(said.event) }
         return note
+    }
+
+    /// The ids of the site's last `manifest.json` (every part reads the same one), which a rebuild
+    /// keeps; none when there is none. One that cannot be read is said when the build publishes.
+    private var lastIDs: KeptIDs {
+        guard case .success(let data) = ManifestFile.bytes(of: Path.join(run.site, SiteBuilder.manifestName), inSite: run.site)
+        else { return KeptIDs() }
+        return KeptIDs(manifest: data)
     }
 
     /// The options' scan, hashing every file read. Remote images are downloaded into the

@@ -6,20 +6,7 @@ enum SiteManifest {
     /// `keepLocation`, and sources are named below the source folder they were found in (the
     /// folder's own name first when there are several), never by an absolute or home path.
     static func publishable(_ manifest: inout Manifest, inputs: [InputPath], keepLocation: Bool) {
-        let folders = inputs.map { input -> (prefix: [UInt8], name: [UInt8]) in
-            var bytes = input.bytes
-            while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-            let name = Array(Path.name(of: String(decoding: bytes, as: UTF8.self)).utf8)
-            return (bytes == [UInt8(ascii: "/")] ? bytes : bytes + [UInt8(ascii: "/")], name)
-        }
-        // The path's bytes below the folder it was found in.
-        let named = { (path: [UInt8]) -> [UInt8] in
-            for folder in folders where path.starts(with: folder.prefix) {
-                let below = Array(path.dropFirst(folder.prefix.count))
-                return folders.count > 1 ? folder.name + [UInt8(ascii: "/")] + below : below
-            }
-            return Array(path.split(separator: UInt8(ascii: "/")).last ?? [])  // a file given alone, or listed
-        }
+        let named = PublishedPaths(inputs: inputs).named
         for index in manifest.items.indices {
             if let source = manifest.items[index].source {
                 let bytes = named(source.openBytes)

@@ -22,15 +22,29 @@ public enum ItemIdentifier {
 
     /// Unique ids for relative paths, in the same order. Collisions (`a.jpg` and `a.png`)
     /// get `-2`, `-3`… by natural order of the paths, so the same tree always gets the same ids.
-    public static func uniqueIDs(forRelativePaths paths: [String]) -> [String] {
+    ///
+    /// `kept` (same order, or empty) holds the id each path had in the site's last manifest, if
+    /// any: a path keeps it while it is one its slug could get (the slug, or the slug and a suffix
+    /// of 2 or more), so that removing a file never renames its look-alikes. The other paths get
+    /// their slug when no path holds it, else the next suffix that none holds.
+    public static func uniqueIDs(forRelativePaths paths: [String], kept: [String?] = []) -> [String] {
         let keys = paths.map(NaturalOrder.Key.init)
         let order = paths.indices.sorted { keys[$0] < keys[$1] }
         var ids = [String](repeating: "", count: paths.count)
         let wanted = paths.map(slug(forRelativePath:))
         var taken = Set<String>()
-        // First pass: every path whose slug is free keeps it exactly, wherever it sorts.
-        var losers: [Int] = []
+        // Ids kept from the last build come first: a file keeps its id for as long as it is there.
+        var open: [Int] = []
         for index in order {
+            if index < kept.count, let id = kept[index], isID(id, ofSlug: wanted[index]), taken.insert(id).inserted {
+                ids[index] = id
+            } else {
+                open.append(index)
+            }
+        }
+        // Then every path whose slug is free keeps it exactly, wherever it sorts.
+        var losers: [Int] = []
+        for index in open {
             if taken.insert(wanted[index]).inserted { ids[index] = wanted[index] } else { losers.append(index) }
         }
         for index in losers {
@@ -39,6 +53,18 @@ public enum ItemIdentifier {
             ids[index] = "\(wanted[index])-\(counter)"
         }
         return ids
+    }
+
+    /// Whether `id` is one that a path of slug `slug` gets: the slug, or it and `-N` (N ≥ 2).
+    /// An id from an edited manifest, or from another version's rule, is not kept.
+    static func isID(_ id: String, ofSlug slug: String) -> Bool {
+        if id == slug { return true }
+        guard id.hasPrefix(slug + "-") else { return false }
+        let suffix = id.utf8.dropFirst(slug.utf8.count + 1)
+        guard let first = suffix.first, first != UInt8(ascii: "0"), suffix.count <= 18,
+            suffix.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return false }
+        return suffix.count > 1 || first != UInt8(ascii: "1")
     }
 
     /// What a remote image's id is made from, as a file's path below its input: the URL's host

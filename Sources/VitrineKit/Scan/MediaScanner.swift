@@ -17,6 +17,9 @@ public struct MediaScanner: Sendable {
     /// Answers kept from an earlier run, for files that have not changed since (an
     /// incremental build's state): default none, every file is read.
     public var probeCache: (any ProbeCache)?
+    /// The ids a site's last manifest gave its sources, which a rebuild keeps, and how that
+    /// manifest names a file: default none, every id by the rule for a fresh site (`scan`).
+    var keptIDs: (ids: KeptIDs, paths: PublishedPaths)?
 
     public init(options: ScanOptions, pool: any ProbeExecutor, listener: ProgressListener? = nil) {
         self.options = options
@@ -242,11 +245,14 @@ public struct MediaScanner: Sendable {
     /// so they never change with --order. They are shared out among every file named like
     /// media, readable or not, so that a file failing today does not shift its neighbours'
     /// ids. Two inputs may hold the same relative path: they are kept apart by suffix, stably.
+    /// A file keeps the id the site's last manifest gave it (``keptIDs``).
     private func identify(_ scanned: Scanned, found: Found) -> (files: [InputFile], ids: [String]) {
         let entryFiles = scanned.files.map { found.files[$0] }
-        let entryPaths = Set(entryFiles.map(\.path))
-        let holders = entryFiles + found.namedLikeMedia.filter { !entryPaths.contains($0.path) }
-        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath)).prefix(entryFiles.count))
+        // By bytes: two spellings of `café.jpg` (NFC, NFD) are two files, and `String` takes them for one.
+        let entryPaths = Set(entryFiles.map { $0.rawPath ?? Array($0.path.utf8) })
+        let holders = entryFiles + found.namedLikeMedia.filter { !entryPaths.contains($0.rawPath ?? Array($0.path.utf8)) }
+        let kept = keptIDs.map { $0.ids.ids(of: holders, paths: $0.paths) } ?? []
+        let ids = Array(ItemIdentifier.uniqueIDs(forRelativePaths: holders.map(\.relativePath), kept: kept).prefix(entryFiles.count))
         return (entryFiles, ids)
     }
 
