@@ -1,12 +1,15 @@
 import Foundation
 import XCTest
 
-/// A site built by the vitrine before the state store's version 4 (version 3: an output's
-/// target kept as one text) is rebuilt by this one without making anything again: the store
-/// is brought up to date in place. `Tests/Fixtures/state-v3` was made by that vitrine with
-/// `vitrine build src -o site` (libvips 8.14.1: the rendering version is part of every key).
+/// A site built by an older vitrine is rebuilt by this one without making anything again: the
+/// store is brought up to date in place. `Tests/Fixtures/state-v3` was made by the vitrine
+/// before the store's version 4 (version 3: an output's target kept as one text), and
+/// `Tests/Fixtures/state-v4` by the one before version 5 (version 4: no source's ctime), each
+/// with `vitrine build src -o site` (libvips 8.14.1: the rendering version is part of every key).
 final class StateUpgradeTests: TemporaryFolderTestCase {
     var fixture: URL { Repository.root.appendingPathComponent("Tests/Fixtures/state-v3") }
+    /// The store's version now.
+    static let currentVersion = 5
 
     /// The store's `PRAGMA user_version`, read from the file's header (offset 60, big-endian).
     func storeVersion(_ path: String) throws -> Int {
@@ -35,7 +38,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         XCTAssertEqual(done["made"] as? Int, 0, "every output of the last build is kept: \(run.stderr)")
         XCTAssertEqual(done["kept"] as? Int, 22, "five outputs of each of three small pictures, six of the large one (its pyramid), the sheet")
         XCTAssertEqual(done["removed"] as? Int, 0)
-        XCTAssertEqual(try storeVersion(store), 4, "the store is brought up to date")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 5")
         // The manifest names the outputs the last build wrote; it is vitrine-manifest/2 now, with
         // albums, so only its outputs are compared.
         let outputs = { (manifest: [String: Any]) -> [String] in
@@ -52,5 +55,84 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         let again = try Vitrine.run(["build", "src", "-o", "site", "--albums", "none", "--progress", "json"], currentDirectory: folder)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stderrLines.last?.contains(#""made":0"#) ?? false, "and the upgraded store is read as it is: \(again.stderr)")
+    }
+
+    /// The done event of `vitrine build src -o site` (with `extra`) run in the test's folder.
+    func build(_ extra: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let run = try Vitrine.run(["build", "src", "-o", "site", "--progress", "json"] + extra, currentDirectory: folder)
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        return try XCTUnwrap(run.stderrLines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] },
+            file: file, line: line)
+    }
+
+    /// Every file below the site but its state: its inode and modification time.
+    func siteFiles() throws -> [String: [Int64]] {
+        var stamps: [String: [Int64]] = [:]
+        let site = folder + "/site"
+        let walk = try XCTUnwrap(FileManager.default.enumerator(atPath: site))
+        for case let relative as String in walk where !relative.hasPrefix(".vitrine") {
+            var info = stat()
+            guard stat(site + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            stamps[relative] = [Int64(info.st_ino), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+        }
+        return stamps
+    }
+
+    /// Runs `sql` on the store with the sqlite3 program; its output.
+    @discardableResult
+    func sqlite(_ store: String, _ sql: String) throws -> String {
+        try Program.output("sqlite3", [store, sql])
+    }
+
+    /// A store of version 4, written by the vitrine before this one (its sources copied, so they
+    /// are read again and known by their content), is brought up to date with every output kept.
+    func testAVersion4StoreIsUpgradedWithEveryOutputKept() throws {
+        let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/state-v4")
+        for name in ["src", "site"] {
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        let store = folder + "/site/.vitrine/state.sqlite"
+        XCTAssertEqual(try storeVersion(store), 4, "the fixture is a store of version 4")
+        let files = try siteFiles()
+        let first = try build()
+        XCTAssertEqual([first["made"] as? Int, first["kept"] as? Int, first["removed"] as? Int], [0, 23, 0],
+            "every output of the last build is kept: \(first)")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 4 to 5")
+        XCTAssertEqual(try siteFiles().filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
+            files.filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
+            "no output file was written again")
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM sources WHERE ctime_ns IS NULL"), "0\n",
+            "each source was read again (a new inode): its ctime is kept")
+        XCTAssertEqual(try build()["made"] as? Int, 0)
+    }
+
+    /// A store of version 4 whose sources are the very files it describes (the same inode, size
+    /// and time): the upgrade reads none of them again and keeps every output; the ctime, unknown
+    /// until then, is recorded by that build and compared from the next on.
+    func testAnUpgradedStoreLearnsEachCtimeWithoutMakingAnything() throws {
+        try FileManager.default.copyItem(at: fixture.appendingPathComponent("src"), to: URL(fileURLWithPath: folder + "/src"))
+        let made = try build()
+        XCTAssertGreaterThan(made["made"] as? Int ?? 0, 0)
+        // The store as version 4 wrote it: the same tables without the sources' ctime, and no note
+        // of an unchanged build (the one of another vitrine program matches no fingerprint of this one).
+        let store = folder + "/site/.vitrine/state.sqlite"
+        try sqlite(store, "ALTER TABLE sources DROP COLUMN ctime_ns; DELETE FROM notes WHERE key = 'unchanged'; PRAGMA user_version = 4;")
+        XCTAssertEqual(try storeVersion(store), 4)
+        let files = try siteFiles()
+
+        let upgraded = try build()
+        XCTAssertEqual([upgraded["made"] as? Int, upgraded["removed"] as? Int], [0, 0], "every output kept: \(upgraded)")
+        XCTAssertEqual(try siteFiles(), files, "no file of the site was written again")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion)
+        let recorded = try sqlite(store, "SELECT key, ctime_ns FROM sources ORDER BY key").split(separator: "\n")
+        XCTAssertEqual(recorded.count, 4)
+        for row in recorded {
+            let fields = row.split(separator: "|", omittingEmptySubsequences: false)
+            var info = stat()
+            XCTAssertEqual(stat(folder + "/" + fields[0], &info), 0, "\(row)")
+            XCTAssertEqual(String(fields[1]), "\(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))",
+                "\(fields[0])'s ctime is recorded")
+        }
+        XCTAssertEqual(try build()["made"] as? Int, 0, "and read as it is")
     }
 }

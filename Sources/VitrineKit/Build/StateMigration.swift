@@ -7,7 +7,7 @@ enum StateMigration {
     /// its rendering version after an `@` in the identifier, and an output set aside under the
     /// source `stale:KEY`. Each becomes a column of its own, in one transaction; a row that
     /// cannot be read is left out (its output is made again).
-    static func upgradeFromVersion3(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+    static func upgradeFromVersion3(_ database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
         do {
             try database.transaction {
                 try database.execute("ALTER TABLE outputs RENAME TO outputs_3; \(StateStore.outputsTable)")
@@ -19,7 +19,22 @@ enum StateMigration {
                     else { return }
                     try insert.run(StateStore.values(of: output))
                 }
-                try database.execute("DROP TABLE outputs_3; PRAGMA user_version = \(version)")
+                try database.execute("DROP TABLE outputs_3; PRAGMA user_version = 4")
+            }
+        } catch let failure as SQLiteDatabase.Failure {
+            throw failure
+        } catch {
+            throw SQLiteDatabase.Failure(description: "\(error)")
+        }
+    }
+
+    /// Version 4 kept no source's ctime. The column is added empty (NULL: not known yet), so
+    /// that every source and output is kept: a source is then compared as version 4 compared it,
+    /// and its ctime recorded by the next build (``StateStore/Source/matches(_:)``).
+    static func upgradeFromVersion4(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+        do {
+            try database.transaction {
+                try database.execute("ALTER TABLE sources ADD COLUMN ctime_ns INTEGER; PRAGMA user_version = \(version)")
             }
         } catch let failure as SQLiteDatabase.Failure {
             throw failure

@@ -20,14 +20,14 @@ enum SourceKey {
 }
 
 /// The probe answers of the last build, for files that have not changed (same size,
-/// modification time and inode), looked up file by file in the state; and the fresh answers of
+/// modification time, inode and ctime), looked up file by file in the state; and the fresh answers of
 /// this one, kept in the state as they come (in batches) unless it is a dry run.
 final class StateProbeCache: ProbeCache, @unchecked Sendable {
     private let state: StateStore?
     private let writes: Bool
     private let lock = NSLock()
-    /// Fresh answers not yet in the state.
-    private var pending: [StateStore.Source] = []
+    /// Fresh answers, and ctimes learnt, not yet in the state.
+    private var pending: [Pending] = []
     /// The first error writing them.
     private(set) var failure: (any Error)?
     /// The first error reading the state: the build stops with it rather than read every file
@@ -68,6 +68,9 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         lock.lock()
         reused.insert(key)
         lock.unlock()
+        // A row brought up from version 4 learns its ctime now, so that the next build compares it
+        // (only that column: the row is otherwise as it was, its outputs untouched).
+        if source.changedNanoseconds == nil { pend(.changeTime(key: key, nanoseconds: file.changedNanoseconds)) }
         return outcome
     }
 
@@ -82,12 +85,30 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
         default: break
         }
         let source = StateStore.Source(key: SourceKey.of(file), bytes: file.bytes, modifiedNanoseconds: file.modifiedNanoseconds,
-            identity: file.identity, probeKey: probeKey(options), probe: probe, sha256: sha256)
+            identity: file.identity, changedNanoseconds: file.changedNanoseconds, probeKey: probeKey(options), probe: probe,
+            sha256: sha256)
         let sameContent = sha256 != nil && kept(source.key)?.sha256 == sha256
+        if sameContent {
+            lock.lock()
+            reused.insert(source.key)
+            lock.unlock()
+        }
+        pend(.source(source))
+    }
+
+    /// A write queued for the state.
+    private enum Pending {
+        /// A source read afresh (``StateStore/keepFresh(_:)``).
+        case source(StateStore.Source)
+        /// The ctime of a kept source that had none (``StateStore/learnChangeTime(of:nanoseconds:)``).
+        case changeTime(key: String, nanoseconds: Int64)
+    }
+
+    /// Queues `write` for the state (unless this is a dry run), written a batch at a time.
+    private func pend(_ write: Pending) {
         lock.lock()
-        if sameContent { reused.insert(source.key) }
         guard writes else { return lock.unlock() }
-        pending.append(source)
+        pending.append(write)
         let full = pending.count >= 1000
         lock.unlock()
         if full { flush() }
@@ -96,11 +117,20 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
     /// Writes the fresh answers not yet in the state.
     func flush() {
         lock.lock()
-        let sources = pending
+        let writes = pending
         pending = []
         lock.unlock()
-        guard let state, !sources.isEmpty else { return }
-        do { try state.batch { for source in sources { try state.keepFresh(source) } } } catch {
+        guard let state, !writes.isEmpty else { return }
+        do {
+            try state.batch {
+                for write in writes {
+                    switch write {
+                    case .source(let source): try state.keepFresh(source)
+                    case .changeTime(let key, let nanoseconds): try state.learnChangeTime(of: key, nanoseconds: nanoseconds)
+                    }
+                }
+            }
+        } catch {
             lock.lock()
             failure = failure ?? error
             lock.unlock()

@@ -27,6 +27,9 @@ final class StateStore: @unchecked Sendable {
         var bytes: Int
         var modifiedNanoseconds: Int64
         var identity: FileIdentity
+        /// The status-change time (ctime); nil when not known yet: a row brought up from version 4,
+        /// which did not keep it (see ``matches(_:)``).
+        var changedNanoseconds: Int64?
         /// The probe options the answer was given for (their JSON).
         var probeKey: String
         /// The probe's answer (JSON of ``ProbeOutcome``).
@@ -34,9 +37,13 @@ final class StateStore: @unchecked Sendable {
         /// Hex SHA-256 of the content, when known.
         var sha256: String?
 
-        /// Whether `file` is this source unchanged: same size, modification time and inode.
+        /// Whether `file` is this source unchanged: same size, modification time, inode and ctime
+        /// (an edit in place that keeps the size and puts the modification time back still moves
+        /// the ctime). An unknown ctime is not compared: a store brought up from version 4 keeps
+        /// every answer and output, as version 4 would have, and the next build records the ctime.
         func matches(_ file: InputFile) -> Bool {
             bytes == file.bytes && modifiedNanoseconds == file.modifiedNanoseconds && identity == file.identity
+                && (changedNanoseconds == nil || changedNanoseconds == file.changedNanoseconds)
         }
     }
 
@@ -73,13 +80,13 @@ final class StateStore: @unchecked Sendable {
     let path: String
     /// One connection, used from the scan's and the workers' threads in turn.
     private let lock = NSRecursiveLock()
-    /// The version of the tables. A store of version 3 (an output's target as one text) is
-    /// brought up to date in place; one of another version is started afresh.
-    static let schemaVersion = 4
+    /// The version of the tables. A store of version 3 (an output's target as one text) or 4
+    /// (no source's ctime) is brought up to date in place; one of another version is started afresh.
+    static let schemaVersion = 5
 
     /// - Parameter readOnly: read what is there and write nothing, not even to bring an older
-    ///   store up to date (a dry run: a store of version 3 is brought up to date in a copy in
-    ///   memory): default no.
+    ///   store up to date (a dry run: a store of version 3 or 4 is brought up to date in a copy
+    ///   in memory): default no.
     init(path: String, readOnly: Bool = false) throws(SQLiteDatabase.Failure) {
         var database = try SQLiteDatabase(path: path, readOnly: readOnly)
         self.path = path
@@ -89,14 +96,16 @@ final class StateStore: @unchecked Sendable {
         do { try database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) } } catch {
             throw SQLiteDatabase.Failure(description: "\(error)")
         }
-        if version == 3 {
+        if version == 3 || version == 4 {
             if readOnly { database = try database.copyInMemory() }
-            try StateMigration.upgradeFromVersion3(database, to: Self.schemaVersion)
+            if version == 3 { try StateMigration.upgradeFromVersion3(database) }
+            try StateMigration.upgradeFromVersion4(database, to: Self.schemaVersion)
         } else if !readOnly && version != Self.schemaVersion {
             try database.execute("""
                 DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
                 CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-                    device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT);
+                    device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT,
+                    ctime_ns INTEGER);
                 \(Self.outputsTable);
                 CREATE TABLE notes (key TEXT PRIMARY KEY, value BLOB NOT NULL);
                 PRAGMA user_version = \(Self.schemaVersion);
@@ -142,13 +151,14 @@ final class StateStore: @unchecked Sendable {
         return try body()
     }
 
-    private static let sourceColumns = "key, bytes, mtime_ns, device, inode, probe_key, probe, sha256"
+    /// A NULL `ctime_ns` is a ctime not known yet (``Source/changedNanoseconds``).
+    private static let sourceColumns = "key, bytes, mtime_ns, device, inode, probe_key, probe, sha256, ctime_ns"
 
     private static func source(_ row: SQLiteDatabase.Row) -> Source? {
         guard let key = row.text(0), let probeKey = row.text(5), let probe = row.blob(6) else { return nil }
         return Source(key: key, bytes: Int(row.integer(1)), modifiedNanoseconds: row.integer(2),
             identity: FileIdentity(device: UInt64(bitPattern: row.integer(3)), inode: UInt64(bitPattern: row.integer(4))),
-            probeKey: probeKey, probe: probe, sha256: row.text(7))
+            changedNanoseconds: row.isNull(8) ? nil : row.integer(8), probeKey: probeKey, probe: probe, sha256: row.text(7))
     }
 
     /// The source kept under `key`.
@@ -231,11 +241,21 @@ final class StateStore: @unchecked Sendable {
     /// Keeps `source` (replacing what was kept under its key).
     func keep(_ source: Source) throws {
         try locked {
-            try database.prepare("INSERT OR REPLACE INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run([
+            try database.prepare("INSERT OR REPLACE INTO sources (\(Self.sourceColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run([
                 .text(source.key), .integer(Int64(source.bytes)), .integer(source.modifiedNanoseconds),
                 .integer(Int64(bitPattern: source.identity.device)), .integer(Int64(bitPattern: source.identity.inode)),
                 .text(source.probeKey), .blob(source.probe), source.sha256.map { .text($0) } ?? .null,
+                source.changedNanoseconds.map { .integer($0) } ?? .null,
             ])
+        }
+    }
+
+    /// Records the ctime of the source `key` when it has none (a row brought up from version 4),
+    /// changing nothing else.
+    func learnChangeTime(of key: String, nanoseconds: Int64) throws {
+        try locked {
+            try database.prepare("UPDATE sources SET ctime_ns = ? WHERE key = ? AND ctime_ns IS NULL")
+                .run([.integer(nanoseconds), .text(key)])
         }
     }
 

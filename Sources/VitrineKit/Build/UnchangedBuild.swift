@@ -7,7 +7,8 @@ import VipsKit
 /// A complete build (every planned output made, the manifest and page written) notes a
 /// fingerprint of everything they came from: the options, the vitrine program itself with its
 /// rendering and manifest versions (the items and captions files are read into the options),
-/// and every file its walk found (path, size, modification time to the nanosecond, inode). A
+/// and every file its walk found (path, size, modification time and ctime to the nanosecond,
+/// inode: an edit in place that puts the modification time back still moves the ctime). A
 /// later build whose
 /// fingerprint is the one noted, whose manifest and page are the files that build wrote, and
 /// whose every recorded output, sheet page and page data piece is still in place is unchanged: it says again
@@ -81,6 +82,7 @@ struct UnchangedBuild: Codable {
         for file in gathered.found.files {
             bytes += file.rawPath ?? Array(file.path.utf8)
             bytes += Array("\t\(file.relativePath)\t\(file.inputIndex)\t\(file.bytes)\t\(file.modifiedNanoseconds)\t".utf8)
+            bytes += Array("\(file.changedNanoseconds)\t".utf8)
             bytes += Array("\(file.identity.device):\(file.identity.inode)".utf8)
             if let origin = file.origin { bytes += Array(("\t" + CanonicalText.of(origin)).utf8) }
             bytes.append(0x0A)

@@ -15,6 +15,16 @@ extension stat {
             Int64(st_mtim.tv_sec) * 1_000_000_000 + Int64(st_mtim.tv_nsec)
         #endif
     }
+
+    /// The status-change time (ctime) in nanoseconds since 1970: set by the system on every
+    /// write and every change of the inode (chmod, rename, link), never by `touch` or utimensat(2).
+    var changedNanoseconds: Int64 {
+        #if canImport(Darwin)
+            Int64(st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st_ctimespec.tv_nsec)
+        #else
+            Int64(st_ctim.tv_sec) * 1_000_000_000 + Int64(st_ctim.tv_nsec)
+        #endif
+    }
 }
 
 /// What is at a path, by lstat(2) (a link is not followed): one call, no Foundation.

@@ -18,6 +18,9 @@ public struct InputFile: Sendable, Equatable {
     /// ``bytes``, what an incremental build compares to know a file unchanged (or moved).
     public var identity = FileIdentity(device: 0, inode: 0)
     public var modifiedNanoseconds: Int64 = 0
+    /// The status-change time (ctime): an edit that keeps the size and puts the modification
+    /// time back (`touch -r`) still moves it, and no program can set it.
+    public var changedNanoseconds: Int64 = 0
     /// What the file stands for when it is not simply itself: a remote image (``path`` is its
     /// URL until it is downloaded, then the copy), a custom item (``path`` its SVG, if any).
     public var origin: InputOrigin? = nil
@@ -200,7 +203,8 @@ public struct InputWalker: Sendable {
         let nanoseconds = info.modifiedNanoseconds
         result.files.append(InputFile(path: path.display, relativePath: relative, inputIndex: inputIndex,
             bytes: Int(info.st_size), modified: Double(nanoseconds) / 1e9, rawPath: path.isUTF8 ? nil : path.bytes,
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), modifiedNanoseconds: nanoseconds))
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), modifiedNanoseconds: nanoseconds,
+            changedNanoseconds: info.changedNanoseconds))
     }
 
     /// A `.nomedia` file is a short list of names: no more is read.
