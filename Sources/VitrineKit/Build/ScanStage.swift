@@ -33,18 +33,25 @@ struct ScanStage {
         var scanner = MediaScanner(options: options, pool: run.prober, listener: said)
         scanner.excludedFolders = [run.site]
         scanner.probeCache = cache
-        let gathered: MediaScanner.Gathered
+        var gathered: MediaScanner.Gathered
         do { gathered = try scanner.gather(inputs, readList: readList) } catch { throw .scan(error) }
-        let fingerprint = run.dryRun ? nil : UnchangedBuild.fingerprint(of: gathered, inputs: inputs, options: run.options, extraOutputs: run.extraOutputs)
+        // A folder that could not be listed: what is below it is not known, so neither is the build unchanged.
+        var fingerprint = run.dryRun || !gathered.found.unreadableFolders.isEmpty ? nil
+            : UnchangedBuild.fingerprint(of: gathered, inputs: inputs, options: run.options, extraOutputs: run.extraOutputs)
         if let unchanged = try unchanged(fingerprint) { return .unchanged(unchanged) }
         if !run.dryRun, let state = run.state {
             // Whatever this build changes, the note no longer describes the site.
             do { try state.forgetNote(UnchangedBuild.noteKey) } catch { throw run.stateFailure(.recordBuild, error) }
         }
+        var unreadable = run.state.map(UnreadableSources.init(state:))
+        do { if try unreadable?.keep(&gathered.found, listener: said) == true { fingerprint = nil } } catch {
+            throw run.stateFailure(.read, error)
+        }
         said.isKeeping = true
         scanner.keptIDs = (lastIDs, PublishedPaths(inputs: inputs))
-        let report: MediaScanner.Report
+        var report: MediaScanner.Report
         do { report = try scanner.scan(gathered) } catch { throw .scan(error) }
+        unreadable?.restoreText(in: &report.manifest, inputs: inputs, site: run.site)
         cache.flush()
         if let failure = cache.readFailure { throw run.stateFailure(.read, failure) }
         if let failure = cache.failure { throw run.stateFailure(.recordSources, failure) }

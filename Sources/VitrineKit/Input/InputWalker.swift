@@ -53,6 +53,17 @@ public struct InputWalker: Sendable {
         /// What the walk passed over (a FIFO, socket or device; a `.nomedia` that cannot be
         /// read), each with its one-line warning.
         public var warnings: [(path: String, message: String)] = []
+        /// Folders that are there but could not be listed (each also among ``errors``): what
+        /// the last build found below them is not known to be gone.
+        public var unreadableFolders: [UnreadableFolder] = []
+    }
+
+    /// A folder the walk could not list, where it would have found files.
+    public struct UnreadableFolder: Sendable, Equatable {
+        public var path: InputPath
+        /// Its path below the input folder (empty for the input itself), as ``InputFile/relativePath``.
+        public var relativePath: String
+        public var inputIndex: Int
     }
 
     /// Walks `inputs` in order; `readList` supplies the paths listed on stdin for `-`.
@@ -134,6 +145,10 @@ public struct InputWalker: Sendable {
         } catch {
             result.errors.append(ItemError(path: folder.display, message: "cannot read folder: \(Self.describe(errno: error.code))",
                 reason: .permission))
+            // Gone since it was found is a removal; any other failure says nothing of its files.
+            if error.code != ENOENT && error.code != ENOTDIR {
+                result.unreadableFolders.append(UnreadableFolder(path: folder, relativePath: relative, inputIndex: inputIndex))
+            }
             return
         }
         let names = entries.map(\.name)

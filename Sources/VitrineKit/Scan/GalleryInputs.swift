@@ -37,6 +37,9 @@ struct GalleryInputs {
         var result = walker.walk(walkable.map { all[$0] }, readList: readList)
         guard !custom.isEmpty else { return result }
         for index in result.files.indices { result.files[index].inputIndex = walkable[result.files[index].inputIndex] }
+        for index in result.unreadableFolders.indices {
+            result.unreadableFolders[index].inputIndex = walkable[result.unreadableFolders[index].inputIndex]
+        }
         var files: [InputFile] = []
         files.reserveCapacity(result.files.count + custom.count)
         var next = 0

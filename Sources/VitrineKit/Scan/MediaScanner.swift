@@ -139,6 +139,8 @@ public struct MediaScanner: Sendable {
         var otherParts: [InputFile] = []
         /// Every file's place in the walk, for `--order none` across parts (`--shard` only).
         var walkIndex: [String: Int] = [:]
+        /// Folders the walk could not list (``InputWalker/Result/unreadableFolders``).
+        var unreadableFolders: [InputWalker.UnreadableFolder] = []
     }
 
     private func walk(_ inputs: GalleryInputs, readList: () -> [InputPath]) -> Found {
@@ -157,6 +159,7 @@ public struct MediaScanner: Sendable {
         // file of the source is a duplicate of it, and still beside its media.
         var found = Found(files: walked.files, errors: walked.errors, walked: Set(walked.files.map(\.path) + walked.duplicates.map(\.path)),
             namedLikeMedia: walked.files.filter(\.isMeantAsMedia))
+        found.unreadableFolders = walked.unreadableFolders
         if let shard = options.shard {
             found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
             // A Live Photo's clip is read by its photo's part.
