@@ -65,6 +65,10 @@ final class FullDiskTests: TemporaryFolderTestCase {
         XCTAssertFalse(failures.isEmpty, full.stderr)
         for failure in failures {
             XCTAssertEqual(failure["reason"] as? String, "write", "never a verdict on the source: \(failure)")
+            // A sentence naming what could not be written, not libvips' "unix error: Unknown error -1".
+            let message = failure["message"] as? String ?? ""
+            XCTAssert(message.hasPrefix("cannot write " + site + "/"), message)
+            XCTAssert(message.hasSuffix("No space left on device"), message)
         }
         assertWholePyramids(in: site + "/tiles", "on a full disk")
 

@@ -29,6 +29,20 @@ final class WriteFailureTests: XCTestCase {
         XCTAssertEqual(failure.reason, .write, failure.message)
     }
 
+    /// libvips' "unix error: Unknown error -1" and its `dzsave:` that names no file were what a
+    /// full disk said while tiles were written: the output is named, in the system's words.
+    func testAWriteFailureNamesTheOutputInTheSystemsWords() {
+        let failure = ItemProducer.failure(
+            VipsError("dzsave: No space left on device; wbuffer_write: write failed; unix error: Unknown error -1"), damage: [],
+            path: "/photos/a.jpg", outputFolder: folder, output: folder + "/tiles/a.dzi")
+        XCTAssertEqual(failure.reason, .write)
+        XCTAssertEqual(failure.message, "cannot write \(folder!)/tiles/a.dzi: No space left on device")
+        XCTAssertEqual(OutputSide.sentence("vips__file_write: Disk quota exceeded", output: nil, outputFolder: folder),
+            "cannot write: Disk quota exceeded")
+        XCTAssertEqual(OutputSide.sentence("tiffsave: write failed; unix error: Unknown error -1; something else", output: "x.tif",
+            outputFolder: folder), "cannot write x.tif: tiffsave: write failed; something else")
+    }
+
     func testMovesTogetherAreUndoneWhenOneFails() throws {
         // An old pyramid: its folder and descriptor.
         let files = folder + "/x_files", descriptor = folder + "/x.dzi"

@@ -78,6 +78,8 @@ struct BuildPass {
 final class FoldingManifest: @unchecked Sendable {
     var manifest: Manifest
     var failures: [Int: ItemFailure] = [:]
+    /// Outputs made and in place so far.
+    var made = 0
 
     init(_ manifest: Manifest) { self.manifest = manifest }
 }

@@ -9,8 +9,9 @@ struct MakeStage {
     let run: BuildRun
     let planner: ItemPlanner
 
-    func make(_ manifest: consuming Manifest, recorder: StateRecorder) throws(SiteBuilder.Failure) -> Manifest {
-        var (manifest, failures, answered) = execute(manifest, recorder: recorder)
+    /// Gives the manifest folded into, and how many outputs were made and put in place.
+    func make(_ manifest: consuming Manifest, recorder: StateRecorder) throws(SiteBuilder.Failure) -> (Manifest, made: Int) {
+        var (manifest, failures, answered, made) = execute(manifest, recorder: recorder)
         recorder.flush()
         if let failure = recorder.failure { throw run.stateFailure(.recordOutputs, failure) }
         if run.maker.isCancelled {
@@ -22,13 +23,14 @@ struct MakeStage {
             failures[run.pass.pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
         }
         manifest.settle(failures)
-        return manifest
+        return (manifest, made)
     }
 
     /// Runs the pending jobs; gives the manifest folded into (its holder released here, so that
-    /// it is not copied when settled), the items that failed, and which jobs were answered.
+    /// it is not copied when settled), the items that failed, which jobs were answered, and the
+    /// count of outputs made.
     private func execute(_ manifest: consuming Manifest, recorder: StateRecorder)
-        -> (Manifest, [Int: ItemFailure], [Bool])
+        -> (Manifest, [Int: ItemFailure], [Bool], Int)
     {
         let folding = FoldingManifest(manifest)
         let pending = run.pass.pending
@@ -36,16 +38,20 @@ struct MakeStage {
             (folding.manifest.items[pending[$0].item].source?.bytes ?? 0) > (folding.manifest.items[pending[$1].item].source?.bytes ?? 0)
         }
         let answered = Locked([Bool](repeating: false, count: pending.count))
-        let (planner, site) = (planner, run.site)
+        let (planner, site, state) = (planner, run.site, run.state)
         run.maker.execute(count: pending.count, order: order, job: { number in
             let item = folding.manifest.items[pending[number].item]
-            return planner.job(for: item, outputs: pending[number].making, companions: pending[number].keeping)
-                ?? ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0), outputFolder: site, outputs: [])
+            guard var job = planner.job(for: item, outputs: pending[number].making, companions: pending[number].keeping) else {
+                return ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0), outputFolder: site, outputs: [])
+            }
+            job.source.stamp = try? state?.source(SourceKey.of(item)).map(SourceStamp.init)
+            return job
         }, item: { folding.manifest.items[pending[$0].item] }, listener: run.listener) { number, outcome in
             answered.withLock { $0[number] = true }
             let index = pending[number].item
             var outcome = outcome
             if case .made(let made, let damaged) = outcome {
+                folding.made += made.count
                 let source = SourceKey.of(folding.manifest.items[index])
                 for (planned, product) in zip(pending[number].making, made) { recorder.record(planned, product, source: source) }
                 outcome = BuildPass.products(kept: pending[number].kept, made: made).map { .made($0, damaged: damaged) }
@@ -53,6 +59,15 @@ struct MakeStage {
             }
             folding.failures[index] = folding.manifest.items[index].fold(outcome, of: pending[number].planned)
         }
-        return (folding.manifest, folding.failures, answered.current)
+        return (folding.manifest, folding.failures, answered.current, folding.made)
+    }
+}
+
+extension SourceStamp {
+    /// The file as the scan found it, from its record in the state (this build's scan wrote
+    /// it, or found the file as the record says).
+    init(_ source: StateStore.Source) {
+        self.init(bytes: source.bytes, modifiedNanoseconds: source.modifiedNanoseconds, device: source.identity.device,
+            inode: source.identity.inode, changedNanoseconds: source.changedNanoseconds)
     }
 }

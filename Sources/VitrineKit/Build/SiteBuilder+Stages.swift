@@ -28,7 +28,7 @@ extension SiteBuilder {
         recorder.watch(decided.unclaimed)
         let cleanup = CleanupStage(run: run)
         cleanup.removeTemporaryFiles()
-        manifest = try MakeStage(run: run, planner: scanned.planner).make(consume manifest, recorder: recorder)
+        (manifest, report.made) = try MakeStage(run: run, planner: scanned.planner).make(consume manifest, recorder: recorder)
         report.removed -= cleanup.removeOutputs(decided.removals, refused: &report.refused)
         try cleanup.forget(decided.unclaimed, present: present, state: state, recorder: recorder)
         report.moved = decided.moved

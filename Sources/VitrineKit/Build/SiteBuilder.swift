@@ -126,10 +126,15 @@ public struct SiteBuilder {
         var report: Report
         let built: BuiltItems.Items
         do {
-            var run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
-                prober: prober, listener: listener)
-            run.extraOutputs = extraOutputs
-            switch try buildItems(inputs, readList: readList, run: &run) {
+            // The list on standard input is read once: a second pass works on the same list.
+            var listed: [InputPath]?
+            let readOnce = {
+                if listed == nil { listed = readList() }
+                return listed ?? []
+            }
+            let outcome = try buildItemsUntilSteady(inputs, readList: readOnce, folder: folder, part: part, state: state,
+                dryRun: dryRun)
+            switch outcome {
             case .unchanged(let note):
                 withExtendedLifetime(lock) {}
                 return note.report()
@@ -178,6 +183,30 @@ public struct SiteBuilder {
         report.manifest = manifest
         withExtendedLifetime(lock) {}
         return report
+    }
+
+    /// Builds the items; when some changed while their outputs were made (``SourceStamp``), once
+    /// more: the scan reads those again, and what the first pass made is kept. An item that
+    /// changed the second time too is an error (``ErrorReason/changed``).
+    private func buildItemsUntilSteady(_ inputs: [InputPath], readList: () -> [InputPath], folder: SiteFolder, part: BuildPart,
+                                       state: StateStore?, dryRun: Bool) throws(Failure) -> BuiltItems {
+        func pass() throws(Failure) -> BuiltItems {
+            var run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
+                prober: prober, listener: listener)
+            run.extraOutputs = extraOutputs
+            return try buildItems(inputs, readList: readList, run: &run)
+        }
+        let first = try pass()
+        guard case .items(let manifest, let firstCounts, _) = first, manifest.errors.contains(where: { $0.reason == .changed })
+        else { return first }
+        guard case .items(let items, var counts, let notes) = try pass() else { return first }
+        // What the first pass made, the second found in place.
+        counts.kept = max(0, counts.kept - firstCounts.made)
+        counts.made += firstCounts.made
+        counts.moved += firstCounts.moved
+        counts.removed += firstCounts.removed
+        counts.refused = firstCounts.refused + counts.refused
+        return .items(items, counts, notes)
     }
 
     /// Notes `build` (its count of outputs read from the state) for the next build.

@@ -286,6 +286,9 @@ public enum ErrorReason: String, Sendable, Codable, CaseIterable {
     /// A remote image could not be downloaded: no such host, the connection refused or lost,
     /// a server error (5xx), too many redirects.
     case network
+    /// The file changed while its outputs were made (``SourceStamp``), and again when the build
+    /// made them anew: what it holds now was never read whole.
+    case changed
 }
 
 /// What an item is.

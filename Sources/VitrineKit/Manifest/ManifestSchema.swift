@@ -367,7 +367,7 @@ public enum ManifestSchema {
       "properties": {
         "path": { "type": "string" },
         "message": { "type": "string", "pattern": "^[^\\n]*$" },
-        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network"] }
+        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network", "changed"] }
       }
     }
   }

@@ -51,6 +51,9 @@ public struct ItemSource: Codable, Hashable, Sendable {
     public var video: VideoSource?
     /// Photos that move: their clip (``MotionSpec``); default none.
     public var motion: WebVideoInput?
+    /// The file as the scan read it: when set, outputs of a file found otherwise once they are
+    /// made are not put in place (``ItemProducer``). Default none (not compared).
+    public var stamp: SourceStamp?
 
     public init(path: String, kind: ItemKind, width: Int, height: Int, convertColour: Bool = true,
                 allowDamaged: Bool = false, video: VideoSource? = nil) {

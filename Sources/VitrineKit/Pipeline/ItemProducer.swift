@@ -10,6 +10,8 @@ import VipsKit
 public enum ItemProducer {
     public static func produce(_ job: ItemJob) -> ItemOutcome {
         let staging = Staging(outputFolder: job.outputFolder)
+        // The output being made when a failure came, to name it.
+        var making: PlannedOutput?
         let (made, warnings) = Warnings.collecting { () -> Result<[AnyProduct], Error> in
             do {
                 let plan = job.outputs + job.companions
@@ -19,6 +21,7 @@ public enum ItemProducer {
                 var products = [AnyProduct?](repeating: nil, count: job.outputs.count)
                 for index in planOrder where index < job.outputs.count {
                     let planned = job.outputs[index]
+                    making = planned
                     products[index] = try planned.output.make(planned.target, from: picture, staging: staging)
                 }
                 return .success(products.map { $0! })
@@ -27,10 +30,17 @@ public enum ItemProducer {
             }
         }
         let damage = warnings.filter { !ImageProbe.isMetadataWarning($0) }
+        // Outputs of other bytes than the scan read (and the manifest describes) are not put in
+        // place; a decoder failure then says nothing of the file the scan read either.
+        if let stamp = job.source.stamp, !FileStat.isGone(job.source.path), !stamp.stillHolds(at: job.source.path) {
+            staging.discard()
+            return .failed(changed)
+        }
         switch made {
         case .failure(let error):
             staging.discard()
-            return .failed(failure(error, damage: damage, path: job.source.path, outputFolder: job.outputFolder))
+            return .failed(failure(error, damage: damage, path: job.source.path, outputFolder: job.outputFolder,
+                output: making?.target.paths.first.map { Path.join(job.outputFolder, $0) }))
         case .success(let products):
             if !damage.isEmpty && !job.source.allowDamaged {
                 staging.discard()
@@ -40,6 +50,9 @@ public enum ItemProducer {
             return .made(products, damaged: !damage.isEmpty)
         }
     }
+
+    /// What a job whose source changed while it was made fails with.
+    static let changed = ItemFailure(.changed, "changed while its outputs were made")
 
     /// The order `outputs` are made in: borrowers last; readers largest first, so a smaller box
     /// can be cut from a larger one.
@@ -54,8 +67,10 @@ public enum ItemProducer {
 
     /// The typed failure for what an output threw. A failure of the output side (a full disk, a
     /// read-only folder: ``OutputSide``) is a write failure, whoever reported it.
-    static func failure(_ error: Error, damage: [String], path: String, outputFolder: String) -> ItemFailure {
+    /// - Parameter output: the output being made (its first path), to name in a write failure.
+    static func failure(_ error: Error, damage: [String], path: String, outputFolder: String, output: String? = nil) -> ItemFailure {
         let outputSide = { (message: String) in OutputSide.isAtFault(message, source: path, outputFolder: outputFolder) }
+        let cannotWrite = { (message: String) in ItemFailure.write(OutputSide.sentence(message, output: output, outputFolder: outputFolder)) }
         // A source removed since the scan read it makes any decoder fail: no damage, it is gone.
         let sourceFailure = { (failure: ItemFailure) in
             FileStat.isGone(path) ? ItemFailure(.notFound, "removed since the scan read it") : failure
@@ -65,14 +80,12 @@ public enum ItemProducer {
             return failure
         case let failure as DecodeFailure:
             let message = failure.error.message(about: path)
-            return outputSide(message) ? .write("cannot write: " + message)
-                : sourceFailure(damaged(failure.error, damage: damage, path: path))
+            return outputSide(message) ? cannotWrite(message) : sourceFailure(damaged(failure.error, damage: damage, path: path))
         case let failure as VipsError:
             let message = failure.message(about: path)
-            return outputSide(message) ? .write("cannot write: " + message) : sourceFailure(damaged(failure, damage: damage, path: path))
+            return outputSide(message) ? cannotWrite(message) : sourceFailure(damaged(failure, damage: damage, path: path))
         case let failure as Subprocess.Failure:
-            return outputSide(failure.description) ? .write("cannot write: " + failure.description)
-                : sourceFailure(.unsupported(failure.description))
+            return outputSide(failure.description) ? cannotWrite(failure.description) : sourceFailure(.unsupported(failure.description))
         default:
             return sourceFailure(.unreadable("\(error)"))
         }

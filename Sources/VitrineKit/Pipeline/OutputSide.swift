@@ -25,6 +25,20 @@ enum OutputSide {
         return isFullOrReadOnly(outputFolder)
     }
 
+    /// A write failure in a person's words: `cannot write tiles/a_files: No space left on device`.
+    /// libvips' own lines (`wbuffer_write: write failed; unix error: Unknown error -1`) say
+    /// nothing more, and its `dzsave:` names no file: the output being made is named instead, with
+    /// the system's words found in `message`, or what the output folder's file system says.
+    static func sentence(_ message: String, output: String?, outputFolder: String) -> String {
+        let target = output.map { "cannot write " + $0 + ": " } ?? "cannot write: "
+        if let words = (writeOnlyReasons + [forbidden]).first(where: message.contains) { return target + words }
+        if isFullOrReadOnly(outputFolder) { return target + "the disk is full or read-only" }
+        let noise = ["unix error: Unknown error", "wbuffer_write: write failed"]
+        let parts = message.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { part in !part.isEmpty && !noise.contains(where: part.hasPrefix) }
+        return target + (parts.isEmpty ? message : parts.joined(separator: "; "))
+    }
+
     /// Whether the file system of `folder` has no block or no inode left for this process, or
     /// is mounted read-only.
     static func isFullOrReadOnly(_ folder: String) -> Bool {
