@@ -137,7 +137,7 @@ final class StableIDTests: HardeningIIITestCase {
         try makePhotos(["a b.jpg", "a-b.jpg", "a_b.jpg"], in: source)
         try buildInParts(source, site, order: [1, 2])
         XCTAssertEqual(try idsByName(site), ["a b.jpg": "a-b", "a-b.jpg": "a-b-2", "a_b.jpg": "a-b-3"])
-        let parts = try [1, 2].map { Set(try ids(site, manifestName: "parts/\($0)-of-2.json").keys.map { String(decoding: $0, as: UTF8.self) }) }
+        let parts = try [1, 2].map { try names(inPart: $0, of: site) }
         XCTAssertTrue(parts.allSatisfy { !$0.isEmpty }, "the look-alikes are in both parts: \(parts)")
         try FileManager.default.removeItem(atPath: source + "/a b.jpg")
         // `a b.jpg` was its part's only item: the part is meant to shrink.
@@ -153,13 +153,19 @@ final class StableIDTests: HardeningIIITestCase {
         try buildInParts(source, site, order: [1, 2])
         try buildInParts(source, other, order: [2, 1])
         XCTAssertEqual(try build(source, whole, small).status, 0)
-        let expected = ["a-b.jpg": "a-b-2", "a_b.jpg": "a-b-3", "a.b.jpg": "a-b", "a;b.jpg": "a-b-4", "a@b.jpg": "a-b-5", "a~b.jpg": "a-b-6"]
+        let expected = ["a-b.jpg": "a-b-2", "a_b.jpg": "a-b-3", "a.b.jpg": "a-b", "a;b.jpg": "a-b-4", "a@b.jpg": "a-b-5",
+            "a~b.jpg": "a-b-6"]
         XCTAssertEqual(try idsByName(site), expected)
         XCTAssertEqual(try idsByName(other), expected)
         XCTAssertEqual(try idsByName(whole), expected)
-        let newParts = try [1, 2].map { Set(try ids(site, manifestName: "parts/\($0)-of-2.json").keys.map { String(decoding: $0, as: UTF8.self) }) }
+        let newParts = try [1, 2].map { try names(inPart: $0, of: site) }
         let added: Set = ["a.b.jpg", "a;b.jpg", "a~b.jpg", "a@b.jpg"]
         XCTAssertTrue(newParts.allSatisfy { !$0.isDisjoint(with: added) }, "new look-alikes in both parts: \(newParts)")
+    }
+
+    /// The source names of part `part` of 2 (its manifest in `site/parts/`).
+    func names(inPart part: Int, of site: String) throws -> Set<String> {
+        Set(try ids(site, manifestName: "parts/\(part)-of-2.json").keys.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// `vitrine build --shard K/2` for each K of `order`, then `--merge`.
