@@ -56,10 +56,19 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        // LibRaw (thread-safe libraw_r), for camera RAW files: their embedded previews and sensor
+        // data (libvips 8.14 has no RAW loader); Debian: libraw-dev, Homebrew: libraw.
+        .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"]), .brew(["libraw"])]
+        ),
         // The one system call Swift cannot make itself (prctl is variadic): a child's death signal.
         .target(name: "CSystem"),
         // Safe Swift over libvips' introspection API: operations by name, typed options, throws.
         .target(name: "VipsKit", dependencies: ["CVips"]),
+        // Safe Swift over LibRaw: a RAW file's header, its preview's bytes, its sensor data developed.
+        .target(name: "RawKit", dependencies: ["CLibRaw"]),
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
@@ -68,6 +77,7 @@ let package = Package(
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(name: "VipsKitTests", dependencies: ["VipsKit"]),
+        .testTarget(name: "RawKitTests", dependencies: ["RawKit"]),
         .testTarget(name: "VitrineKitTests", dependencies: ["VitrineKit", "VipsKit"]),
         .testTarget(name: "CLITests", dependencies: ["VitrineKit", "VipsKit"]),
     ]
