@@ -134,6 +134,7 @@ public struct SiteBuilder {
             }
             let outcome = try buildItemsUntilSteady(inputs, readList: readOnce, folder: folder, part: part, state: state,
                 dryRun: dryRun)
+            try recordInputs(inputs, listed: listed ?? [], in: state, dryRun: dryRun)
             switch outcome {
             case .unchanged(let note):
                 withExtendedLifetime(lock) {}

@@ -12,15 +12,35 @@ public enum SelectionExport {
     public struct Copied: Sendable, Equatable {
         /// The source as the manifest shows it.
         public var source: String
+        /// The item's id, for messages.
+        public var item: String
         public var target: String
-        /// The source's bytes, to open it with (its name may not be UTF-8).
+        /// The source's bytes as the manifest has them (its name may not be UTF-8).
         public var sourceBytes: [UInt8]
+        /// Where the file is looked for, in turn (see ``plan(_:into:sources:)``).
+        public var places: [InputPath]
+        /// What the copy must hold: the manifest's byte count and SHA-256.
+        public var expected: FileCopy.Expected
+    }
+
+    /// Why a chosen item was not exported.
+    public struct Failure: Sendable, Equatable {
+        /// The source as the manifest shows it, and the item's id.
+        public var source: String
+        public var item: String
+        public var reason: String
+        /// Whether the file was found nowhere it was looked for (another `--source` may help).
+        public var isMissing = false
     }
 
     /// The target names: a zero-padded selection number (two digits at least, more when the
     /// selection is larger), a dash and the source's file name (a remote image's from its URL).
     /// Custom items without an SVG have no file: they keep their number, and nothing is copied.
-    public static func plan(_ manifest: Manifest, into folder: String) -> [Copied] {
+    ///
+    /// With `sources` (a site's: what its build was given), each file is looked for below them,
+    /// as the build named it; without, its path is taken as it is, from the current folder (a
+    /// manifest from `scan` or `thumbs`).
+    public static func plan(_ manifest: Manifest, into folder: String, sources: BuildInputs? = nil) -> [Copied] {
         let chosen = manifest.items.filter { $0.selection != nil }.sorted { $0.selection! < $1.selection! }
         let width = max(2, String(chosen.count).count)
         return chosen.enumerated().compactMap { offset, item in
@@ -28,27 +48,41 @@ public enum SelectionExport {
             let number = String(offset + 1)
             let padded = String(repeating: "0", count: max(0, width - number.count)) + number
             let name = source.url.flatMap(RemoteURL.fileName(of:)) ?? Path.name(of: source.path)
-            return Copied(source: source.path, target: folder + "/" + padded + "-" + name, sourceBytes: source.openBytes)
+            let places = sources?.candidates(for: source.openBytes) ?? [InputPath(bytes: source.openBytes)]
+            return Copied(source: source.path, item: item.id, target: folder + "/" + padded + "-" + name, sourceBytes: source.openBytes,
+                places: places, expected: FileCopy.Expected(bytes: source.bytes, sha256: source.sha256))
         }
     }
 
     /// Carries out a plan: copies regular files through a temporary file and a rename, or
-    /// makes symbolic links (to absolute paths) to them. Returns the failures as (source,
-    /// reason); the others are done.
-    public static func run(_ plan: [Copied], link: Bool) -> [(source: String, reason: String)] {
-        var failures: [(String, String)] = []
+    /// makes symbolic links (to absolute paths) to them, each only once its bytes are those
+    /// the manifest records. Returns the failures; the others are done.
+    public static func run(_ plan: [Copied], link: Bool) -> [Failure] {
+        var failures: [Failure] = []
         for step in plan {
+            // The first place where something is, or that cannot be looked into (its copy then
+            // says why: permission denied).
+            guard let place = step.places.first(where: isThere) else {
+                failures.append(Failure(source: step.source, item: step.item, reason: "no such file", isMissing: true))
+                continue
+            }
             do {
                 if link {
-                    try makeLink(to: InputPath(bytes: step.sourceBytes), at: step.target)
+                    try FileCopy.check(regularFile: place, holds: step.expected)
+                    try makeLink(to: place, at: step.target)
                 } else {
-                    try FileCopy.copy(regularFile: InputPath(bytes: step.sourceBytes), to: step.target)
+                    try FileCopy.copy(regularFile: place, to: step.target, expected: step.expected)
                 }
             } catch {
-                failures.append((step.source, error.description))
+                failures.append(Failure(source: step.source, item: step.item, reason: error.description))
             }
         }
         return failures
+    }
+
+    private static func isThere(_ path: InputPath) -> Bool {
+        var info = stat()
+        return path.withCString { lstat($0, &info) } == 0 || errno != ENOENT
     }
 
     /// A symbolic link at `target` to `source`, which must be a regular file.
