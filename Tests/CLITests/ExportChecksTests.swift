@@ -75,13 +75,18 @@ final class ExportChecksTests: TemporaryFolderTestCase {
     }
 
     /// A site's paths are below its source: run from the folder the build ran in (where
-    /// `a.jpg` is not) or from anywhere else, export finds the files through the state. With
+    /// `a.jpg` is not) or from anywhere else (where other files have the manifest's paths),
+    /// export finds the files through the state. With
     /// several sources (a folder reached through a link, a folder, a file given alone), each
     /// path is found below the one it came from.
     func testExportFromAnotherFolderFindsTheSiteFilesThroughItsState() throws {
         try makePhotos(["photos/a.jpg", "photos/trip/b.jpg", "real/x.jpg", "more/y.jpg", "single.jpg"])
         try buildAndSelect(["photos"], site: "S", in: folder, ids: ["trip/b", "a"])
-        try makeFolder(folder + "/elsewhere/deeper")
+        // The reproducer: other files at the manifest's paths from the current folder
+        // (another photo, a text file), which export used to copy.
+        try makePhotos(["elsewhere/deeper/a.jpg"])
+        try makeFolder(folder + "/elsewhere/deeper/trip")
+        try Data("not a photo\n".utf8).write(to: URL(fileURLWithPath: folder + "/elsewhere/deeper/trip/b.jpg"))
         for (directory, site) in [(folder!, "S"), (folder + "/elsewhere/deeper", "../../S")] {
             let output = folder + "/EX-\(UUID().uuidString.prefix(6))"
             let run = try Vitrine.run(["export", site + "/manifest.json", "--selection", "-o", output], currentDirectory: directory)
