@@ -9,7 +9,7 @@ import XCTest
 final class StateUpgradeTests: TemporaryFolderTestCase {
     var fixture: URL { Repository.root.appendingPathComponent("Tests/Fixtures/state-v3") }
     /// The store's version now.
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     /// The store's `PRAGMA user_version`, read from the file's header (offset 60, big-endian).
     func storeVersion(_ path: String) throws -> Int {
@@ -38,7 +38,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         XCTAssertEqual(done["made"] as? Int, 0, "every output of the last build is kept: \(run.stderr)")
         XCTAssertEqual(done["kept"] as? Int, 22, "five outputs of each of three small pictures, six of the large one (its pyramid), the sheet")
         XCTAssertEqual(done["removed"] as? Int, 0)
-        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 5")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 6")
         // The manifest names the outputs the last build wrote; it is vitrine-manifest/2 now, with
         // albums, so only its outputs are compared.
         let outputs = { (manifest: [String: Any]) -> [String] in
@@ -97,7 +97,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         let first = try build()
         XCTAssertEqual([first["made"] as? Int, first["kept"] as? Int, first["removed"] as? Int], [0, 23, 0],
             "every output of the last build is kept: \(first)")
-        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 4 to 5")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 4 to 6")
         XCTAssertEqual(try siteFiles().filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
             files.filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
             "no output file was written again")
@@ -116,7 +116,8 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         // The store as version 4 wrote it: the same tables without the sources' ctime, and no note
         // of an unchanged build (the one of another vitrine program matches no fingerprint of this one).
         let store = folder + "/site/.vitrine/state.sqlite"
-        try sqlite(store, "ALTER TABLE sources DROP COLUMN ctime_ns; DELETE FROM notes WHERE key = 'unchanged'; PRAGMA user_version = 4;")
+        try sqlite(store, "ALTER TABLE sources DROP COLUMN ctime_ns; ALTER TABLE outputs DROP COLUMN input; "
+            + "DELETE FROM notes WHERE key = 'unchanged'; PRAGMA user_version = 4;")
         XCTAssertEqual(try storeVersion(store), 4)
         let files = try siteFiles()
 
@@ -134,5 +135,36 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
                 "\(fields[0])'s ctime is recorded")
         }
         XCTAssertEqual(try build()["made"] as? Int, 0, "and read as it is")
+    }
+
+    /// Version 5 kept no output's other input (a Live Photo's clip, ``OutputTarget/input``): its
+    /// clip was made again by every build that was not found unchanged. Version 6 keeps it, and
+    /// an upgrade from 5 keeps every other output.
+    func testAPhotosClipIsKeptByARebuildAndAVersion5StoreKeepsTheRest() throws {
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for (name, side) in [("a.jpg", "64"), ("b.jpg", "30")] {
+            XCTAssertEqual(try Program.run("vips", ["black", source + "/" + name, side, "48"]).status, 0)
+        }
+        // A short clip beside a photo of the same name: a Live Photo without identifiers.
+        let clip = try Program.run("ffmpeg", ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=10", "-t", "2",
+            "-pix_fmt", "yuv420p", source + "/a.mov"])
+        XCTAssertEqual(clip.status, 0, clip.stderr)
+        let first = try build(["--no-sheets"])
+        let store = folder + "/site/.vitrine/state.sqlite"
+        XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM outputs WHERE kind = 'motion' AND input IS NOT NULL"), "1\n")
+        // A new file: the build is not found unchanged, and decides item by item.
+        XCTAssertEqual(try Program.run("vips", ["black", source + "/c.jpg", "20", "20"]).status, 0)
+        let files = try siteFiles()
+        let again = try build(["--no-sheets"])
+        XCTAssertEqual(again["kept"] as? Int, first["made"] as? Int, "the clip is kept with everything else: \(again)")
+        XCTAssertEqual(try siteFiles()["media/a.motion.mp4"], files["media/a.motion.mp4"], "and not written again")
+
+        try sqlite(store, "ALTER TABLE outputs DROP COLUMN input; DELETE FROM notes WHERE key = 'unchanged'; PRAGMA user_version = 5;")
+        XCTAssertEqual(try storeVersion(store), 5)
+        let upgraded = try build(["--no-sheets"])
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion)
+        XCTAssertEqual(upgraded["made"] as? Int, 1, "the clip, whose input version 5 did not keep, and nothing else: \(upgraded)")
+        XCTAssertEqual(try build(["--no-sheets"])["made"] as? Int, 0)
     }
 }

@@ -10,16 +10,40 @@ enum StateMigration {
     static func upgradeFromVersion3(_ database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
         do {
             try database.transaction {
-                try database.execute("ALTER TABLE outputs RENAME TO outputs_3; \(StateStore.outputsTable)")
-                let insert = try database.prepare("INSERT OR REPLACE INTO outputs (\(StateStore.outputColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                try database.execute("ALTER TABLE outputs RENAME TO outputs_3; \(version4OutputsTable)")
+                let insert = try database.prepare("INSERT OR REPLACE INTO outputs (\(version4OutputColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                 try database.prepare("SELECT source, kind, identifier, target, product FROM outputs_3").run { row in
                     guard let source = row.text(0), let kind = row.text(1), let identifier = row.text(2), let target = row.text(3),
                         let product = row.blob(4), let output = version3Output(source: source, kind: kind, identifier: identifier,
                             target: target, product: product)
                     else { return }
-                    try insert.run(StateStore.values(of: output))
+                    // Version 4's columns: the current ones but the last (an output's other input).
+                    try insert.run(Array(StateStore.values(of: output).prefix(10)))
                 }
                 try database.execute("DROP TABLE outputs_3; PRAGMA user_version = 4")
+            }
+        } catch let failure as SQLiteDatabase.Failure {
+            throw failure
+        } catch {
+            throw SQLiteDatabase.Failure(description: "\(error)")
+        }
+    }
+
+    /// The outputs' table as version 4 made it, which the steps after version 3 bring up to date.
+    static let version4OutputsTable = """
+        CREATE TABLE outputs (source TEXT NOT NULL, stale INTEGER NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
+            rendering_version TEXT NOT NULL, scale REAL, width INTEGER, height INTEGER, paths TEXT NOT NULL, product BLOB NOT NULL,
+            PRIMARY KEY (source, stale, kind, identifier, rendering_version))
+        """
+    static let version4OutputColumns = "source, stale, kind, identifier, rendering_version, scale, width, height, paths, product"
+
+    /// Version 5 kept no output's other input (``OutputTarget/input``: a Live Photo's clip), so
+    /// such an output was made again by every build. The column is added empty: those outputs are
+    /// made once more, every other is kept.
+    static func upgradeFromVersion5(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+        do {
+            try database.transaction {
+                try database.execute("ALTER TABLE outputs ADD COLUMN input TEXT; PRAGMA user_version = \(version)")
             }
         } catch let failure as SQLiteDatabase.Failure {
             throw failure
@@ -31,10 +55,10 @@ enum StateMigration {
     /// Version 4 kept no source's ctime. The column is added empty (NULL: not known yet), so
     /// that every source and output is kept: a source is then compared as version 4 compared it,
     /// and its ctime recorded by the next build (``StateStore/Source/matches(_:)``).
-    static func upgradeFromVersion4(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+    static func upgradeFromVersion4(_ database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
         do {
             try database.transaction {
-                try database.execute("ALTER TABLE sources ADD COLUMN ctime_ns INTEGER; PRAGMA user_version = \(version)")
+                try database.execute("ALTER TABLE sources ADD COLUMN ctime_ns INTEGER; PRAGMA user_version = 5")
             }
         } catch let failure as SQLiteDatabase.Failure {
             throw failure

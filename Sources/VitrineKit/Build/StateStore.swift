@@ -82,7 +82,7 @@ final class StateStore: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// The version of the tables. A store of version 3 (an output's target as one text) or 4
     /// (no source's ctime) is brought up to date in place; one of another version is started afresh.
-    static let schemaVersion = 5
+    static let schemaVersion = 6
 
     /// - Parameter readOnly: read what is there and write nothing, not even to bring an older
     ///   store up to date (a dry run: a store of version 3 or 4 is brought up to date in a copy
@@ -96,10 +96,11 @@ final class StateStore: @unchecked Sendable {
         do { try database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) } } catch {
             throw SQLiteDatabase.Failure(description: "\(error)")
         }
-        if version == 3 || version == 4 {
+        if (3..<Self.schemaVersion).contains(version) {
             if readOnly { database = try database.copyInMemory() }
             if version == 3 { try StateMigration.upgradeFromVersion3(database) }
-            try StateMigration.upgradeFromVersion4(database, to: Self.schemaVersion)
+            if version <= 4 { try StateMigration.upgradeFromVersion4(database) }
+            try StateMigration.upgradeFromVersion5(database, to: Self.schemaVersion)
         } else if !readOnly && version != Self.schemaVersion {
             try database.execute("""
                 DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
@@ -119,9 +120,11 @@ final class StateStore: @unchecked Sendable {
     static let outputsTable = """
         CREATE TABLE outputs (source TEXT NOT NULL, stale INTEGER NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
             rendering_version TEXT NOT NULL, scale REAL, width INTEGER, height INTEGER, paths TEXT NOT NULL, product BLOB NOT NULL,
-            PRIMARY KEY (source, stale, kind, identifier, rendering_version))
+            input TEXT, PRIMARY KEY (source, stale, kind, identifier, rendering_version))
         """
-    static let outputColumns = "source, stale, kind, identifier, rendering_version, scale, width, height, paths, product"
+    static let outputColumns = "source, stale, kind, identifier, rendering_version, scale, width, height, paths, product, input"
+    /// One `?` for each of ``outputColumns``.
+    static let outputPlaceholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 
     /// The values of ``outputColumns`` for `output`, in order.
     static func values(of output: Output) -> [SQLiteDatabase.Statement.Value] {
@@ -129,7 +132,7 @@ final class StateStore: @unchecked Sendable {
             .text(output.source), .integer(output.isStale ? 1 : 0), .text(output.kind), .text(output.identifier),
             .text(output.renderingVersion), output.target.sourceScale.map { .real($0) } ?? .null,
             output.target.width.map { .integer(Int64($0)) } ?? .null, output.target.height.map { .integer(Int64($0)) } ?? .null,
-            .text(output.target.pathsColumn), .blob(output.product),
+            .text(output.target.pathsColumn), .blob(output.product), output.target.input.map { .text($0) } ?? .null,
         ]
     }
 
@@ -139,8 +142,9 @@ final class StateStore: @unchecked Sendable {
         guard let source = row.text(first), let kind = row.text(first + 2), let identifier = row.text(first + 3),
             let version = row.text(first + 4), let paths = row.text(first + 8).flatMap(OutputTarget.paths(column:))
         else { return nil }
-        let target = OutputTarget(paths: paths, sourceScale: row.isNull(first + 5) ? nil : row.real(first + 5),
+        var target = OutputTarget(paths: paths, sourceScale: row.isNull(first + 5) ? nil : row.real(first + 5),
             width: row.isNull(first + 6) ? nil : Int(row.integer(first + 6)), height: row.isNull(first + 7) ? nil : Int(row.integer(first + 7)))
+        target.input = row.text(first + 10)
         return Output(source: source, isStale: row.integer(first + 1) != 0, kind: kind, identifier: identifier,
             renderingVersion: version, target: target, product: product)
     }
@@ -270,7 +274,7 @@ final class StateStore: @unchecked Sendable {
     @discardableResult
     func keep(_ output: Output) throws -> Int64 {
         try locked {
-            try database.prepare("INSERT OR REPLACE INTO outputs (\(Self.outputColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            try database.prepare("INSERT OR REPLACE INTO outputs (\(Self.outputColumns)) VALUES (\(Self.outputPlaceholders))")
                 .run(Self.values(of: output))
             return database.lastInsertedRow
         }
