@@ -166,4 +166,23 @@ final class ExportChecksTests: TemporaryFolderTestCase {
         XCTAssertTrue(changed.stderr.contains("vitrine: error: photos/a.jpg (item a): it holds 5 bytes, not the "), changed.stderr)
         XCTAssertEqual(listing(folder + "/EX4"), ["01-b.jpg"])
     }
+
+    /// A site built in two parts and merged: the merge records no sources, its parts do, and
+    /// export reads them there.
+    func testASiteBuiltInPartsFindsItsFilesThroughAPartsState() throws {
+        try makePhotos(["photos/a.jpg", "photos/trip/b.jpg", "photos/c.jpg"])
+        for part in ["1/2", "2/2"] {
+            let run = try Vitrine.run(["build", "photos", "-o", "S", "--shard", part, "--no-tiles", "--no-sheets"], currentDirectory: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let merge = try Vitrine.run(["build", "--merge", "-o", "S"], currentDirectory: folder)
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        let select = try Vitrine.run(["select", "--in-place", "S/manifest.json", "--add", "trip/b", "--add", "c"], currentDirectory: folder)
+        XCTAssertEqual(select.status, 0, select.stderr)
+        try makeFolder(folder + "/elsewhere")
+        let run = try Vitrine.run(["export", "../S/manifest.json", "--selection", "-o", "EX"], currentDirectory: folder + "/elsewhere")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(contents(folder + "/elsewhere/EX/01-b.jpg"), contents(folder + "/photos/trip/b.jpg"))
+        XCTAssertEqual(contents(folder + "/elsewhere/EX/02-c.jpg"), contents(folder + "/photos/c.jpg"))
+    }
 }

@@ -90,13 +90,10 @@ extension StateStore {
     /// is no state beside it, or it records none (a site built before they were recorded).
     static func recordedInputs(besideManifest manifest: String) -> BuildInputs? {
         let folder = Path.join(Path.parent(of: manifest), SiteBuilder.stateFolder)
-        let whole = Path.join(folder, "state.sqlite")
-        var files = [whole]
-        if !FileManager.default.fileExists(atPath: whole) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            files = names.filter { $0.hasPrefix("state-") && $0.hasSuffix(".sqlite") }.sorted().map { Path.join(folder, $0) }
-        }
-        for file in files where FileManager.default.fileExists(atPath: file) {
+        // The whole site's, then the parts' (a merge records none: its parts did).
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let parts = names.filter { $0.hasPrefix("state-") && $0.hasSuffix(".sqlite") }.sorted()
+        for file in (["state.sqlite"] + parts).map({ Path.join(folder, $0) }) where FileManager.default.fileExists(atPath: file) {
             // Read directly, whatever the version of the other tables: only the note is needed.
             guard let database = try? SQLiteDatabase(path: file, readOnly: true) else { continue }
             var value: Data?
