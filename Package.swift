@@ -72,7 +72,7 @@ let package = Package(
         // Our own command-line parser on Foundation (subcommands, typed options, generated help).
         .target(name: "ArgumentKit"),
         // Where the work happens: inputs, metadata, captions, workers, manifest.
-        .target(name: "VitrineKit", dependencies: ["VipsKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive", "CCurl", "CSystem"]),
+        .target(name: "VitrineKit", dependencies: ["VipsKit", "RawKit", "CGexiv2", "CCmark", "CLcms2", "CSQLite", "CArchive", "CCurl", "CSystem"]),
         // The thin executable: parses arguments, runs VitrineKit, talks to the terminal.
         .executableTarget(name: "vitrine", dependencies: ["VitrineKit", "ArgumentKit"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),

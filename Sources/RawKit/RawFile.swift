@@ -40,7 +40,7 @@ public final class RawFile {
         guard code == LIBRAW_SUCCESS.rawValue else {
             libraw_close(raw)
             throw code == LIBRAW_FILE_UNSUPPORTED.rawValue
-                ? RawError(code: code, "LibRaw \(Self.version) cannot read this camera's files") : .step("open", code)
+                ? RawError(code: code, "not a camera or layout it knows") : .step("open", code)
         }
         self.raw = raw
         self.path = path
@@ -49,7 +49,10 @@ public final class RawFile {
     deinit { libraw_close(raw) }
 
     /// LibRaw's version (`0.20.2`).
-    public static var version: String { String(cString: libraw_version()) }
+    public static var version: String {
+        let full = String(cString: libraw_version())
+        return String(full.prefix { $0 != "-" })
+    }
 
     // MARK: What the header says
 
@@ -79,6 +82,16 @@ public final class RawFile {
     /// The upright size: ``width`` and ``height`` swapped for a quarter turn.
     public var uprightSize: (width: Int, height: Int) { orientation >= 5 ? (height, width) : (width, height) }
 
+    /// The size of the developed picture, upright: ``uprightSize`` but for sensors whose pixels
+    /// are not square or whose grid is turned (Fujifilm's), which developing straightens.
+    /// LibRaw works it out in place, so it is asked of a file opened for nothing else.
+    public static func developedSize(path: String) throws(RawError) -> (width: Int, height: Int) {
+        let file = try RawFile(path: path)
+        let code = libraw_adjust_sizes_info_only(file.raw)
+        guard code == LIBRAW_SUCCESS.rawValue else { throw .step("measuring", code) }
+        return (Int(file.raw.pointee.sizes.iwidth), Int(file.raw.pointee.sizes.iheight))
+    }
+
     /// When the picture was taken, as the camera's clock said (seconds since 1970, local time
     /// read as UTC, as LibRaw gives it); nil when the file does not say.
     public var timestamp: Int? { raw.pointee.other.timestamp > 0 ? Int(raw.pointee.other.timestamp) : nil }
@@ -97,10 +110,11 @@ public final class RawFile {
         public var bytes: Int
     }
 
-    /// The largest embedded preview, when the file has one LibRaw can read.
+    /// The largest embedded preview, as the header describes it (its format is known once
+    /// ``previewData()`` has read it).
     public var preview: Preview? {
         let thumbnail = raw.pointee.thumbnail
-        guard thumbnail.tlength > 0, thumbnail.twidth > 0, thumbnail.theight > 0 else { return nil }
+        guard thumbnail.twidth > 0, thumbnail.theight > 0 else { return nil }
         let format: Preview.Format
         switch thumbnail.tformat {
         case LIBRAW_THUMBNAIL_JPEG: format = .jpeg
@@ -151,6 +165,11 @@ public final class RawFile {
         raw.pointee.params.use_camera_wb = 1
         raw.pointee.params.output_color = 1  // sRGB
         raw.pointee.params.output_bps = 8
+        // The sRGB curve (LibRaw's default is BT.709's, darker in the mid-tones), and no
+        // brightening of pictures without highlights: the picture as shot.
+        libraw_set_gamma(raw, 0, 1 / 2.4)
+        libraw_set_gamma(raw, 1, 12.92)
+        libraw_set_no_auto_bright(raw, 1)
         unpacks += 1
         var code = libraw_unpack(raw)
         guard code == LIBRAW_SUCCESS.rawValue else { throw .step("reading the sensor data", code) }

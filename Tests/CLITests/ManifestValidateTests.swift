@@ -59,7 +59,7 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
         ("empty generator", { $0["generator"] = "" }, #"/generator: is "", should match /^vitrine /"#),
         ("pages 0", item(0) { $0["pages"] = 0 }, "/items/0/pages: is 0, should be at least 2"),
         ("unknown error reason", { $0["errors"] = [["path": "x.jpg", "message": "m", "reason": "gremlins"]] },
-         #"/errors/0/reason: is "gremlins", should be one of "unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network""#),
+         #"/errors/0/reason: is "gremlins", should be one of "unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network", "changed""#),
         ("error message of two lines", { $0["errors"] = [["path": "x.jpg", "message": "a\nb", "reason": "damaged"]] },
          #"/errors/0/message: is "a\nb", should match /^[^\n]*$/"#),
         ("width as text", item(0) { $0["width"] = "5" }, #"/items/0/width: is "5", should be an integer"#),

@@ -128,6 +128,8 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var motion: Motion?
     /// A copy of a photo's original in the site, for a download link (`build --originals copy`).
     @Boxed public var original: MediaCopy?
+    /// Camera RAW files: the preview found, and which picture the outputs came from (``ItemRaw``).
+    @Boxed public var raw: ItemRaw?
 
     /// What messages and `errors` call the item: its URL, else its source's path, else its id.
     public var name: String { source.map { $0.url ?? $0.path } ?? id }

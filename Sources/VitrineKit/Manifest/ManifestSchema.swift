@@ -126,6 +126,7 @@ public enum ManifestSchema {
         "media": { "type": "array", "items": { "$ref": "#/$defs/webVideo" } },
         "coding": { "$ref": "#/$defs/videoCoding" },
         "motion": { "$ref": "#/$defs/motion" },
+        "raw": { "$ref": "#/$defs/raw" },
         "hdr": { "enum": ["pq", "hlg"] },
         "original": {
           "type": "object",
@@ -177,6 +178,22 @@ public enum ManifestSchema {
         "pixelFormat": { "type": "string" },
         "audioCodec": { "type": "string" },
         "audioProfile": { "type": "string" }
+      }
+    },
+    "raw": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "preview": {
+          "type": "object",
+          "required": ["width", "height"],
+          "additionalProperties": false,
+          "properties": { "width": { "type": "integer", "minimum": 1 }, "height": { "type": "integer", "minimum": 1 } }
+        },
+        "sensorData": { "const": false },
+        "method": { "enum": ["preview", "develop"] },
+        "width": { "type": "integer", "minimum": 1 },
+        "height": { "type": "integer", "minimum": 1 }
       }
     },
     "motion": {

@@ -90,6 +90,8 @@ public struct ImageHeader: Codable, Equatable, Sendable {
     public var contentIdentifier: String?
     /// The clip a Motion Photo carries in its own file (``MotionPhoto``), read by ffprobe.
     public var motion: MotionClip?
+    /// A camera RAW file: its format and preview (``RawProbe``).
+    public var raw: RawHeader?
 }
 
 /// A Motion Photo's clip: where it is in the photo's file and what ffprobe says of it.
@@ -106,8 +108,9 @@ public enum ImageProbe {
     /// passed over (a note holding `<svg>` was a broken picture). 3: camera and exposure. 4: videos'
     /// coding (profile, pixel format, audio codec) and HDR transfer. 5: Live Photo identifiers and
     /// Motion Photos' clips. 6: an XMP sidecar is read only through links inside its source (an
-    /// older answer may hold text read through a link out of it: `/proc/self/environ`).
-    public static let version = 6
+    /// older answer may hold text read through a link out of it: `/proc/self/environ`). 7: camera
+    /// RAW files are read by LibRaw (they were damaged TIFFs, videos or nothing).
+    public static let version = 7
 
     /// - Parameter root: the source folder the file was found under, which a link to its XMP
     ///   sidecar may not lead out of; default nil, the file's own folder.
@@ -136,7 +139,9 @@ public enum ImageProbe {
         guard FileManager.default.isReadableFile(atPath: path) else {
             return .failed(message: "permission denied", reason: .permission)
         }
-        // Video containers first: libvips' ImageMagick loader would claim some of them.
+        // RAW files first: CR3 shares MP4's container, DNG, NEF and CR2 look like TIFFs to libvips.
+        if let format = RawFormat.of(path: path) { return RawProbe.probe(path: path, format: format, options: options, root: root) }
+        // Video containers next: libvips' ImageMagick loader would claim some of them.
         if VideoProbe.looksLikeVideo(path) { return probeVideo(path: path, options: options, root: root) }
         let loader: String
         do {

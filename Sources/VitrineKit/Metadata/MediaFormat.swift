@@ -27,6 +27,8 @@ public enum MediaFormat {
         "jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "jxl",
         "jp2", "j2k", "jpx", "svg", "svgz", "bmp", "ppm", "pgm", "pbm", "pnm", "hdr", "exr", "ico", "dng",
         "cr2", "nef", "arw", "orf", "rw2",
+        // Camera RAW (``RawFormat``, read by LibRaw)
+        "cr3", "crw", "raf", "pef", "srw", "x3f", "mrw", "nrw", "rwl", "3fr", "erf", "mef", "mos", "iiq", "kdc", "dcr", "raw",
     ]
 
     /// Endings of sound files: containers that often hold no picture at all. A file named so

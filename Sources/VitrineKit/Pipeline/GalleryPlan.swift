@@ -68,6 +68,10 @@ public struct ItemPlanner: Sendable {
     public var outputFolder: String
     /// What a worker needs to know of an item's source.
     let source: @Sendable (Item, Item.Source) -> ItemSource
+    /// Which picture of a camera RAW file outputs are made from (`--raw`): default ``RawMode/default``.
+    public var raw: RawMode = .default
+    /// The most LibRaw may allocate for one file (`--max-memory`).
+    public var rawMaxMemory = ProbeOptions().maxMemory
 
     public init(outputs: [AnyOutput], outputFolder: String, source: @escaping @Sendable (Item, Item.Source) -> ItemSource) {
         self.outputs = outputs
@@ -83,9 +87,18 @@ public struct ItemPlanner: Sendable {
     func numbered(for item: Item) -> [(output: Int, planned: PlannedOutput)] {
         guard let itemSource = item.source else { return [] }
         let planning = planningItem(item, itemSource)
-        return outputs.indices.compactMap { number in
+        var numbered = outputs.indices.compactMap { number in
             outputs[number].target(for: planning).map { (number, PlannedOutput(output: outputs[number], target: $0)) }
         }
+        // A RAW item's outputs name the picture they are made from: another --raw that changes
+        // it makes them again, and only them.
+        if let rawItem = item.raw {
+            let largest = numbered.compactMap(\.1.target.sourceScale).max() ?? 0
+            let method = raw.method(preview: rawItem.preview, sensorData: rawItem.sensorData ?? true, width: item.width,
+                height: item.height, largestScale: largest)
+            for index in numbered.indices { numbered[index].1.target.input = RawDecode(method: method, maxMemory: 0).targetInput }
+        }
+        return numbered
     }
 
     /// The job that makes `outputs` (some or all of ``planned(for:)``) of `item`: nil when
@@ -94,6 +107,10 @@ public struct ItemPlanner: Sendable {
     public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
         var job = ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
+        if let method = (outputs + companions).lazy.compactMap({ RawDecode.method(ofTargetInput: $0.target.input) }).first {
+            job.source.raw = RawDecode(method: method, maxMemory: rawMaxMemory)
+            job.source.raw?.format = item.format.flatMap(RawFormat.init(rawValue:)) ?? .raw
+        }
         job.source.motion = item.motion.map { WebVideoInput(motion: $0, photoPath: job.source.path) }
         let planning = planningItem(item, itemSource)
         let extra = outputs.compactMap { $0.output.extraSeconds(for: $0.target, item: planning) }

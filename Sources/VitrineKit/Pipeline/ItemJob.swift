@@ -54,6 +54,8 @@ public struct ItemSource: Codable, Hashable, Sendable {
     /// The file as the scan read it: when set, outputs of a file found otherwise once they are
     /// made are not put in place (``ItemProducer``). Default none (not compared).
     public var stamp: SourceStamp?
+    /// Camera RAW files: which picture to make (``RawPicture``); default none.
+    public var raw: RawDecode?
 
     public init(path: String, kind: ItemKind, width: Int, height: Int, convertColour: Bool = true,
                 allowDamaged: Bool = false, video: VideoSource? = nil) {

@@ -32,7 +32,8 @@ public final class ItemPicture {
     ///     larger box as when every output is made. Default none: cut from what was made.
     public init(source: ItemSource, readerScales: [Double], fills: [FilledBox] = []) {
         self.source = source
-        if source.kind == .video {
+        if source.kind == .video || source.raw != nil {
+            // One poster frame, one preview or developed picture, for every output.
             sharedScale = 1
         } else {
             sharedScale = readerScales.count > 1 ? readerScales.max() : nil
@@ -144,6 +145,10 @@ public final class ItemPicture {
     private func sharedBase() throws -> Image? {
         if let base { return base }
         guard let scale = sharedScale else { return nil }
+        if let raw = source.raw {
+            base = try RawPicture.image(path: source.path, decode: raw)
+            return base
+        }
         if let video = source.video {
             base = try PosterFrame.extract(path: source.path, duration: video.duration, at: video.posterAt, timeout: video.timeout,
                 hdr: video.facts?.hdr)

@@ -368,6 +368,7 @@ extension MediaScanner {
         item.camera = header.camera
         item.exposure = header.exposure
         item.motion = header.motion.map(Motion.init(motionPhotoClip:))
+        item.raw = header.raw.map(ItemRaw.init)
         return item
     }
 

@@ -1,0 +1,135 @@
+import Foundation
+import RawKit
+import VipsKit
+
+/// How a camera RAW file's picture is made: from its embedded preview, or developed from its
+/// sensor data by LibRaw (at half size when that is enough).
+public enum RawMethod: String, Codable, Hashable, Sendable {
+    case preview
+    case develop
+    /// Developed at half the sensor's size: each 2×2 block of samples gives a pixel.
+    case developHalf = "develop-half"
+
+    /// What the manifest's `raw.method` says: `preview` or `develop`.
+    public var manifestName: String { self == .preview ? "preview" : "develop" }
+}
+
+/// Which picture of a RAW file vitrine uses (`--raw`).
+public enum RawMode: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The embedded preview, whatever its size; developed when there is none.
+    case preview
+    /// Always developed from the sensor data; the preview is never used.
+    case develop
+    /// The preview when it is at least as large as the largest output needs, else developed.
+    case auto
+
+    public static let `default` = RawMode.auto
+
+    /// The method for a RAW item of upright size `width`×`height` whose largest output reads
+    /// `largestScale` of it (1: every pixel, tiles), given its preview.
+    public func method(preview: PictureSize?, sensorData: Bool = true, width: Int, height: Int, largestScale: Double) -> RawMethod {
+        if !sensorData, preview != nil { return .preview }
+        let needed = Int((Double(max(width, height)) * largestScale).rounded(.up))
+        // Half size keeps every pixel of a picture at most half the sensor's size.
+        let developed: RawMethod = needed * 2 <= max(width, height) ? .developHalf : .develop
+        switch self {
+        case .develop: return developed
+        case .preview: return preview == nil ? developed : .preview
+        case .auto:
+            guard let preview, preview.longestSide >= needed else { return developed }
+            return .preview
+        }
+    }
+}
+
+/// What a worker needs to make a RAW item's picture.
+public struct RawDecode: Codable, Hashable, Sendable {
+    public var method: RawMethod
+    /// For messages: `Fujifilm RAF`.
+    public var format: RawFormat = .raw
+    /// The most LibRaw may allocate, in bytes (`--max-memory`).
+    public var maxMemory: Int
+
+    public init(method: RawMethod, maxMemory: Int) {
+        self.method = method
+        self.maxMemory = maxMemory
+    }
+
+    /// The OutputTarget input a RAW item's outputs carry: changing the method makes them again.
+    var targetInput: String { "raw:" + method.rawValue }
+
+    static func method(ofTargetInput input: String?) -> RawMethod? {
+        guard let input, input.hasPrefix("raw:") else { return nil }
+        return RawMethod(rawValue: String(input.dropFirst(4)))
+    }
+}
+
+/// A RAW file's picture as libvips images: upright, 8-bit sRGB.
+enum RawPicture {
+    /// How many times this process unpacked sensor data (tests read it: a preview never does).
+    nonisolated(unsafe) static var unpacks = 0
+
+    static func image(path: String, decode: RawDecode) throws -> Image {
+        let file: RawFile
+        do { file = try RawFile(path: path, maxMemory: decode.maxMemory) } catch {
+            throw ItemFailure(.unreadable, "a \(decode.format.spoken) file LibRaw \(RawFile.version) cannot read: \(error.description)")
+        }
+        switch decode.method {
+        case .preview:
+            // The probe read the preview (a broken one is developed, and said, from the plan on).
+            do { return try previewImage(of: file).copyToMemory() } catch is RawError {
+                return try developed(file, halfSize: false, decode: decode)
+            }
+        case .develop: return try developed(file, halfSize: false, decode: decode)
+        case .developHalf: return try developed(file, halfSize: true, decode: decode)
+        }
+    }
+
+    /// The embedded preview, upright. LibRaw's flip decides: previews are stored as the sensor
+    /// is, and the preview's own EXIF orientation (which LibRaw writes from the flip, or a
+    /// camera wrote) is set aside, so it is never applied twice. A preview already of the
+    /// upright shape for a quarter turn is not turned again.
+    static func previewImage(of file: RawFile) throws -> Image {
+        let (format, data) = try file.previewData()
+        guard format == .jpeg else { throw RawError(code: 0, "its preview is not a JPEG") }
+        var image: Image
+        do {
+            image = try Operation.image("jpegload_buffer", ["buffer": .blob(data), "fail_on": .string("truncated")])
+                .removingFields { $0 == "orientation" || $0.hasPrefix("exif-") || $0 == "exif-data" }
+        } catch {
+            throw RawError(code: 0, error.message)
+        }
+        let sensorLandscape = file.width >= file.height, previewLandscape = image.width >= image.height
+        let alreadyTurned = file.orientation >= 5 && file.width != file.height && sensorLandscape != previewLandscape
+        guard !alreadyTurned, let angle = turn(for: file.orientation) else { return image }
+        do { return try Operation.image("rot", ["in": .image(image), "angle": .string(angle)]) } catch { throw RawError(code: 0, error.message) }
+    }
+
+    /// libvips' `rot` angle that makes a picture of TIFF `orientation` upright.
+    static func turn(for orientation: Int) -> String? {
+        switch orientation {
+        case 3: return "d180"
+        case 6: return "d90"
+        case 8: return "d270"
+        default: return nil
+        }
+    }
+
+    /// The sensor data developed: the camera's white balance, sRGB primaries and curve, no
+    /// automatic brightening (a picture without highlights would come out lighter than shot),
+    /// turned upright by LibRaw. Refused before unpacking when it would take more than `maxMemory`.
+    static func developed(_ file: RawFile, halfSize: Bool, decode: RawDecode) throws -> Image {
+        let needs = file.developMemory(halfSize: halfSize)
+        guard needs <= decode.maxMemory else {
+            throw ItemFailure(.tooLarge, "developing this \(decode.format.spoken) file takes \(ByteSize(bytes: needs).spoken), over the "
+                + "limit of \(ByteSize(bytes: decode.maxMemory).spoken) per worker (--max-memory)")
+        }
+        unpacks += 1
+        let picture: RawFile.Developed
+        do { picture = try file.develop(halfSize: halfSize) } catch {
+            let said = "a \(decode.format.spoken) file whose sensor data LibRaw \(RawFile.version) cannot develop: \(error.description)"
+            throw ItemFailure(error.isMemory ? .tooLarge : .unreadable, said)
+        }
+        return try Image.fromPixels([UInt8](picture.pixels), width: picture.width, height: picture.height, bands: 3).copyToMemory()
+    }
+}
