@@ -14,8 +14,6 @@ public struct GalleryOptions: Sendable {
     /// Whole-gallery work run, in this order, once every item's outputs are folded into the
     /// manifest (a contact sheet): default none. Their item outputs are planned with ``outputs``.
     public var phases: [any GalleryPhase] = []
-    /// Which picture of a camera RAW file outputs are made from: default ``RawMode/default``.
-    public var raw: RawMode = .default
     /// Whether inputs inside ``outputFolder`` are read: default not. A command writing files
     /// of the names asked for (`sheet --frames 9 clip.mp4 -o clip-sheet.jpg`) writes beside
     /// its inputs, into a folder it does not own.
@@ -169,7 +167,7 @@ extension ItemPlanner {
             return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),
                 intent: intents[file.path])
         }
-        raw = options.raw
+        raw = options.scan.raw
         rawMaxMemory = options.scan.probe.maxMemory
     }
 }

@@ -53,6 +53,8 @@ public struct ScanOptions: Sendable {
     public var items: ItemsFile?
     /// How remote images are downloaded, and where they are kept.
     public var remote = RemoteOptions()
+    /// Which picture of a camera RAW file outputs are made from: default ``RawMode/default``.
+    public var raw: RawMode = .default
 
     public init() {}
 

@@ -41,6 +41,11 @@ enum InputOptions {
         help: "caption when no source has one: none, or filename (name without extension)")
     static let noMotion = Option.flag("no-motion",
         help: "Live Photos (photo + same-named short MOV with Apple's content identifier) and Motion Photos (JPEG with an MP4 appended) stay separate items, or the still alone")
+    static let raw = Option.value("raw", placeholder: "HOW", .choice, default: RawMode.default,
+        help: "camera RAW files: preview (the JPEG the camera embedded), develop (LibRaw, from the sensor data), "
+            + "or auto (the preview when it is as large as the largest output, else develop)")
+    /// The options of commands that make pictures (not `scan`).
+    static let pictureSpecs = OptionSpec.list(raw)
     static let lang = Option.value("lang", placeholder: "LANG", .string, defaultDescription: "x-default",
         help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise")
 
@@ -84,6 +89,8 @@ enum InputOptions {
             return nil
         }
         options.motion = !command[noMotion]
+        // Read by the commands that declare it (``pictureSpecs``); its default for the others.
+        options.raw = command[raw]
         options.captions.sources = command[captionsFrom]
         options.captions.fallback = command[captionFallback]
         options.captions.language = command[lang]

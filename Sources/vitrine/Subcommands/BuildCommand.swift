@@ -23,7 +23,8 @@ enum BuildCommand {
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
             keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
-            + InputOptions.specs(besides: [InputOptions.shard]) + OptionSpec.list(shard, ReportPrinter.allowDamaged) + Reporter.specs,
+            + InputOptions.specs(besides: [InputOptions.shard]) + InputOptions.pictureSpecs + OptionSpec.list(shard, ReportPrinter.allowDamaged)
+            + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
 
 

@@ -31,7 +31,7 @@ enum SheetCommand {
             """,
         options: OptionSpec.list(output, manifest, columns, cell, fill, fit, gap, margin, background, noNumbers, captionLines, title,
             header, footer, perSheet, format, quality, skipBad, frames)
-            + InputOptions.specs(besides: [InputOptions.gap]) + ReportPrinter.specs,
+            + InputOptions.specs(besides: [InputOptions.gap]) + InputOptions.pictureSpecs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin (none with --manifest)", arity: .zeroOrMore)])
 
 

@@ -24,7 +24,7 @@ enum ThumbsCommand {
             """,
         options: OptionSpec.list(output, size, fit, fill, crop, retina, upscale, format, quality, keepMetadata, background, posterAt,
             badge, placeholder, tiles, tileFormat, tileQuality)
-            + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + ReportPrinter.specs,
+            + TileOptions.specs(minSizeDefault: "1.5 x the largest box") + InputOptions.specs + InputOptions.pictureSpecs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
 

@@ -23,7 +23,7 @@ enum TilesCommand {
             --min-size get the policy only.
             """,
         options: OptionSpec.list(output, format, quality, keepMetadata)
-            + TileOptions.specs(minSizeDefault: String(TileSpec().minSize)) + InputOptions.specs + ReportPrinter.specs,
+            + TileOptions.specs(minSizeDefault: String(TileSpec().minSize)) + InputOptions.specs + InputOptions.pictureSpecs + ReportPrinter.specs,
         positionals: [PositionalSpec(name: "INPUT", help: "file, folder, http(s) URL, or - for a list on stdin", arity: .zeroOrMore)])
 
     static let output = Option.value("output", short: "o", placeholder: "DIR", .string,
