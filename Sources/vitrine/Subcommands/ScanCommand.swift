@@ -10,7 +10,9 @@ enum ScanCommand {
         discussion: """
             INPUT is a file, a folder (walked recursively; hidden entries are skipped, and so is a
             folder holding an empty .nomedia file; a .nomedia listing names skips those) or - for a
-            newline-separated list of paths on stdin. Files are recognised by content, not by name.
+            newline-separated list of paths on stdin. Files are recognised by content, not by name:
+            the pictures libvips reads (JPEG, PNG, WebP, GIF, TIFF, HEIC, AVIF, JPEG XL…), camera RAW
+            files read by LibRaw (DNG, CR2, CR3, NEF, ARW, RAF, RW2, ORF, PEF…), and videos.
             Only headers are read unless --verify is given. Videos are read with ffprobe (package
             ffmpeg): duration, m:ss label, display size, codec; a cut-off video is an error.
             Files that are not pictures or videos are ignored quietly (listed with --verbose);
