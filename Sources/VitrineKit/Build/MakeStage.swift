@@ -44,7 +44,7 @@ struct MakeStage {
             guard var job = planner.job(for: item, outputs: pending[number].making, companions: pending[number].keeping) else {
                 return ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0), outputFolder: site, outputs: [])
             }
-            job.source.stamp = try? state?.source(SourceKey.of(item)).map(SourceStamp.init)
+            job.source.stamp = Self.stamp(of: item, in: state)
             return job
         }, item: { folding.manifest.items[pending[$0].item] }, listener: run.listener) { number, outcome in
             answered.withLock { $0[number] = true }
@@ -60,6 +60,19 @@ struct MakeStage {
             folding.failures[index] = folding.manifest.items[index].fold(outcome, of: pending[number].planned)
         }
         return (folding.manifest, folding.failures, answered.current, folding.made)
+    }
+}
+
+extension MakeStage {
+    /// The stamp of `item`'s file as the scan found it: its record in the state, which this
+    /// build's scan wrote or found true. None for a remote image (its copy is vitrine's own,
+    /// replaced by a download) or a custom item, nor when the record is not of the size the
+    /// item has (a record of an earlier scan).
+    static func stamp(of item: Item, in state: StateStore?) -> SourceStamp? {
+        guard item.kind != .custom, let source = item.source, source.url == nil,
+            let record = try? state?.source(SourceKey.of(item)), record.bytes == source.bytes
+        else { return nil }
+        return SourceStamp(record)
     }
 }
 
