@@ -14,6 +14,12 @@ enum SiteManifest {
                 manifest.items[index].source?.path = path.display
                 manifest.items[index].source?.pathBytes = path.isUTF8 ? nil : Data(bytes).base64EncodedString()
             }
+            // A RAW+JPEG pair's RAW file is named as its photo is.
+            if let source = manifest.items[index].raw?.source {
+                let path = InputPath(bytes: named(source.openBytes))
+                manifest.items[index].raw?.source?.path = path.display
+                manifest.items[index].raw?.source?.pathBytes = path.isUTF8 ? nil : Data(path.bytes).base64EncodedString()
+            }
             if !keepLocation, var location = manifest.items[index].location {
                 (location.latitude, location.longitude, location.altitude) = (nil, nil, nil)
                 manifest.items[index].location = location.name == nil ? nil : location

@@ -193,7 +193,17 @@ public enum ManifestSchema {
         "sensorData": { "const": false },
         "method": { "enum": ["preview", "develop"] },
         "width": { "type": "integer", "minimum": 1 },
-        "height": { "type": "integer", "minimum": 1 }
+        "height": { "type": "integer", "minimum": 1 },
+        "source": { "$ref": "#/$defs/source" },
+        "original": {
+          "type": "object",
+          "required": ["path", "bytes"],
+          "additionalProperties": false,
+          "properties": {
+            "path": { "$ref": "#/$defs/relativePath" },
+            "bytes": { "type": "integer", "minimum": 0 }
+          }
+        }
       }
     },
     "motion": {

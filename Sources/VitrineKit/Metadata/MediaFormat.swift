@@ -23,12 +23,16 @@ public enum MediaFormat {
     public static let skippedLoaders = ["openslideload"]
 
     /// Endings of image files, lower-case without the dot.
-    public static let imageExtensions: Set<String> = [
+    public static let imageExtensions = Set<String>([
         "jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "jxl",
-        "jp2", "j2k", "jpx", "svg", "svgz", "bmp", "ppm", "pgm", "pbm", "pnm", "hdr", "exr", "ico", "dng",
-        "cr2", "nef", "arw", "orf", "rw2",
-        // Camera RAW (``RawFormat``, read by LibRaw)
-        "cr3", "crw", "raf", "pef", "srw", "x3f", "mrw", "nrw", "rwl", "3fr", "erf", "mef", "mos", "iiq", "kdc", "dcr", "raw",
+        "jp2", "j2k", "jpx", "svg", "svgz", "bmp", "ppm", "pgm", "pbm", "pnm", "hdr", "exr", "ico",
+    ]).union(rawExtensions)
+
+    /// Endings of camera RAW files (``RawFormat``, read by LibRaw), lower-case without the dot:
+    /// which RAW files pair with a JPEG (``RawPairs``).
+    public static let rawExtensions: Set<String> = [
+        "dng", "cr2", "nef", "arw", "orf", "rw2", "cr3", "crw", "raf", "pef", "srw", "x3f", "mrw", "nrw", "rwl", "3fr", "erf", "mef",
+        "mos", "iiq", "kdc", "dcr", "raw",
     ]
 
     /// Endings of sound files: containers that often hold no picture at all. A file named so

@@ -113,6 +113,8 @@ enum PageData {
         var keywords: [String]?
         /// The original's copy in the site (`build --originals copy`), for a download link.
         var original: MediaCopy?
+        /// A RAW+JPEG pair's RAW file's copy (`--keep-metadata`), for a second download link.
+        var rawOriginal: MediaCopy?
         /// What the info panel shows of the camera and the exposure.
         var camera: Camera?
         var exposure: Exposure?
@@ -153,7 +155,8 @@ enum PageData {
             renditions: renditions(of: item), placeholder: item.placeholder?.thumbhash, duration: item.duration,
             durationLabel: item.durationLabel, selection: item.selection, zoom: item.zoom, tiles: item.tiles, videos: video,
             motion: item.motion?.media.map { $0.map(PageVideo.init) },
-            takenAt: item.takenAt, keywords: item.keywords, original: item.original, camera: item.camera, exposure: item.exposure)
+            takenAt: item.takenAt, keywords: item.keywords, original: item.original, rawOriginal: item.raw?.original, camera: item.camera,
+            exposure: item.exposure)
     }
 
     /// The lookup's bucket of an item id among `buckets`: FNV-1a (32 bits) of its UTF-8 bytes,

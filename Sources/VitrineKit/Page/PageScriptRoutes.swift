@@ -63,6 +63,14 @@ function fillInfo(item) {
     link.textContent = 'Download the original';
     row('Original', link, 'original');
   }
+  var rawOriginal = item.rawOriginal && typeof item.rawOriginal === 'object' ? siteURL(item.rawOriginal.path) : null;
+  if (rawOriginal) {
+    var rawLink = make('a', 'download');
+    rawLink.href = rawOriginal;
+    rawLink.setAttribute('download', '');
+    rawLink.textContent = 'Download the RAW file';
+    row('RAW', rawLink, 'raw');
+  }
 }
 
 // The viewer shows `item`: its URL replaces the entry's (a step), the panel follows it.

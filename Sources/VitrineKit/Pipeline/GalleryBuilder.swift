@@ -65,8 +65,10 @@ public struct GalleryBuilder {
         let aliases = PathAliases()
         let sources = SourceSettings(options)
         let plan = GalleryPlan(items: manifest.items, outputs: outputs(for: manifest.items), outputFolder: options.outputFolder) { item, file in
-            let path = file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path
-            return sources.source(for: item, path: path, convertColour: item.kind != .video, intent: nil)
+            let open = { (file: Item.Source) in file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path }
+            var source = sources.source(for: item, path: open(file), convertColour: item.kind != .video, intent: nil)
+            source.pairedRawPath = item.raw?.source.map(open)
+            return source
         }
         return withExtendedLifetime(aliases) { make(plan, of: manifest, on: pool) }
     }
@@ -162,10 +164,12 @@ extension ItemPlanner {
         let (aliases, needsTransform, intents) = (report.aliases, report.needsColourTransform, report.renderingIntents)
         let sources = GalleryBuilder.SourceSettings(options)
         self.init(outputs: outputs, outputFolder: options.outputFolder) { item, file in
-            let path = file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path
+            let open = { (file: Item.Source) in file.pathBytes.flatMap(aliases.path(forBase64:)) ?? file.path }
             // ffmpeg hands over sRGB frames; untagged RGB photos are sRGB already.
-            return sources.source(for: item, path: path, convertColour: item.kind != .video && needsTransform.contains(file.path),
+            var source = sources.source(for: item, path: open(file), convertColour: item.kind != .video && needsTransform.contains(file.path),
                 intent: intents[file.path])
+            source.pairedRawPath = item.raw?.source.map(open)
+            return source
         }
         raw = options.scan.raw
         rawMaxMemory = options.scan.probe.maxMemory

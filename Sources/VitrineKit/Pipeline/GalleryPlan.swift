@@ -92,7 +92,7 @@ public struct ItemPlanner: Sendable {
         }
         // A RAW item's outputs name the picture they are made from: another --raw that changes
         // it makes them again, and only them.
-        if let rawItem = item.raw {
+        if let rawItem = item.raw, rawItem.isPicture {
             let largest = numbered.compactMap(\.1.target.sourceScale).max() ?? 0
             let method = raw.method(preview: rawItem.preview, sensorData: rawItem.sensorData ?? true, width: item.width,
                 height: item.height, largestScale: largest)
@@ -125,7 +125,7 @@ public struct ItemPlanner: Sendable {
 
     private func planningItem(_ item: Item, _ itemSource: Item.Source) -> PlanningItem {
         PlanningItem(id: item.id, kind: item.kind, width: item.width, height: item.height, sourceName: itemSource.path,
-            format: item.format, video: item.videoFacts, motion: item.motion)
+            format: item.format, video: item.videoFacts, motion: item.motion, pairedRaw: item.raw?.source)
     }
 }
 

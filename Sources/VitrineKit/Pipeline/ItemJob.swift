@@ -56,6 +56,8 @@ public struct ItemSource: Codable, Hashable, Sendable {
     public var stamp: SourceStamp?
     /// Camera RAW files: which picture to make (``RawPicture``); default none.
     public var raw: RawDecode?
+    /// A RAW+JPEG pair's RAW file, as the worker opens it (``OriginalCopySpec``); default none.
+    public var pairedRawPath: String?
 
     public init(path: String, kind: ItemKind, width: Int, height: Int, convertColour: Bool = true,
                 allowDamaged: Bool = false, video: VideoSource? = nil) {

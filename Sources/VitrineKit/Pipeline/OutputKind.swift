@@ -101,11 +101,14 @@ public struct PlanningItem: Sendable {
     public var video: VideoFacts?
     /// A photo's clip (a Live Photo's, a Motion Photo's); default none.
     public var motion: Motion?
+    /// A RAW+JPEG pair's RAW file (``ItemRaw/source``); default none.
+    public var pairedRaw: Item.Source?
 
     public init(id: String, kind: ItemKind, width: Int, height: Int, sourceName: String? = nil, format: String? = nil,
-                video: VideoFacts? = nil, motion: Motion? = nil) {
+                video: VideoFacts? = nil, motion: Motion? = nil, pairedRaw: Item.Source? = nil) {
         self.video = video
         self.motion = motion
+        self.pairedRaw = pairedRaw
         self.id = id
         self.kind = kind
         self.width = width

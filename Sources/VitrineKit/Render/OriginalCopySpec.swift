@@ -6,6 +6,10 @@ import Foundation
 ///
 /// A photo whose format exiv2 cannot write (HEIC, AVIF, GIF…) gets no copy unless
 /// ``keepMetadata``: a copy that still says where it was taken is not what was asked for.
+///
+/// A RAW+JPEG pair's RAW file is copied beside its photo's copy, `originals/<id>.<raw ext>`
+/// (the item's `raw.original`), only with ``keepMetadata``: a RAW's maker notes hold what its
+/// sensor data is read with, so its metadata is never removed.
 public struct OriginalCopySpec: OutputKind {
     public static let kindName = "original-copy"
 
@@ -20,12 +24,21 @@ public struct OriginalCopySpec: OutputKind {
 
     public struct Made: Codable, Equatable, Sendable {
         public var bytes: Int
+        /// The pair's RAW file's copy's (``ItemRaw/original``); absent when there is none.
+        public var rawBytes: Int?
     }
 
-    /// Photos only; without ``keepMetadata``, only those whose metadata exiv2 can remove.
+    /// Photos only; without ``keepMetadata``, only those whose metadata exiv2 can remove. A
+    /// pair's RAW file is the second path, and the target names its size and hash: a RAW
+    /// replaced beside an unchanged photo is copied again.
     public func target(for item: PlanningItem) -> OutputTarget? {
         guard item.kind == .image, keepMetadata || MetadataRemoval.writableFormats.contains(item.format ?? "") else { return nil }
-        return OutputTarget(paths: [Path.join(folder, item.id + "." + extensionName(of: item))], sourceScale: nil)
+        var target = OutputTarget(paths: [Path.join(folder, item.id + "." + extensionName(of: item))], sourceScale: nil)
+        if keepMetadata, let raw = item.pairedRaw {
+            target.paths.append(Path.join(folder, item.id + "." + (Path.plainExtension(of: raw.path) ?? "raw")))
+            target.input = ["pair", String(raw.bytes), raw.sha256 ?? "-"].joined(separator: ":")
+        }
+        return target
     }
 
     /// The source's own extension, lower-cased, when it is a plain ASCII word (`jpg`, `png`),
@@ -45,13 +58,23 @@ public struct OriginalCopySpec: OutputKind {
                 throw ItemFailure.write("cannot remove the metadata of the original's copy: \(error.description)")
             }
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0
+        var made = Made(bytes: (try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0)
         try staging.stageMove(copy, to: target.paths[0])
-        return Made(bytes: bytes)
+        if target.paths.count > 1 {
+            guard let raw = picture.source.pairedRawPath else { throw ItemFailure.write("the photo's RAW file is not known to the worker") }
+            let rawCopy = Path.join(scratch, Path.name(of: target.paths[1]))
+            do { try FileCopy.copy(regularFile: InputPath(raw), to: rawCopy) } catch {
+                throw ItemFailure.write("cannot copy the RAW file: \(error.description)")
+            }
+            made.rawBytes = (try? FileManager.default.attributesOfItem(atPath: rawCopy)[.size] as? Int) ?? 0
+            try staging.stageMove(rawCopy, to: target.paths[1])
+        }
+        return made
     }
 
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {
         item.original = MediaCopy(path: target.paths[0], bytes: made.bytes)
+        if target.paths.count > 1, let bytes = made.rawBytes { item.raw?.original = MediaCopy(path: target.paths[1], bytes: bytes) }
     }
 }
 

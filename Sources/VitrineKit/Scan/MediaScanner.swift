@@ -71,6 +71,7 @@ public struct MediaScanner: Sendable {
         let aliases = PathAliases()
         var scanned = probe(found.files, aliases: aliases)
         scanned.joinMotion(files: found.files, motion: options.motion)
+        scanned.joinRaw(files: found.files, pairs: options.rawPairs)
         let (entryFiles, ids) = identify(scanned, found: found)
         var captions = options.captions
         captions.itemWords = options.items?.words
@@ -162,8 +163,10 @@ public struct MediaScanner: Sendable {
         found.unreadableFolders = walked.unreadableFolders
         if let shard = options.shard {
             found.walkIndex = Dictionary(walked.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-            // A Live Photo's clip is read by its photo's part.
-            let partners = options.motion ? MotionPairing.photoPartners(walked.files) : [:]
+            // A Live Photo's clip and a RAW+JPEG pair's RAW are read by their photo's part.
+            let partnerExtensions = (options.motion ? MotionPairing.clipExtensions : [])
+                .union(options.rawPairs == .merge ? MediaFormat.rawExtensions : [])
+            let partners = MotionPairing.photoPartners(walked.files, partnerExtensions: partnerExtensions)
             let isOurs = { (file: InputFile) in shard.contains(relativePath: partners[file.relativePath] ?? file.relativePath) }
             found.otherParts = walked.files.filter { !isOurs($0) }
             found.files = walked.files.filter(isOurs)

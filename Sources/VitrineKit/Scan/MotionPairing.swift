@@ -15,16 +15,17 @@ enum MotionPairing {
         return String(relativePath.dropLast(ending.count + 1)).lowercased()
     }
 
-    /// Each clip-named file's photo-named partner, by relative path: a pair is read by one part
-    /// of a sharded build, the photo's, decided by names alone so that every part agrees.
-    static func photoPartners(_ files: [InputFile]) -> [String: String] {
+    /// Each file's photo-named partner, by relative path, for the files whose ending is one of
+    /// `partnerExtensions` (clips, RAW files): a pair is read by one part of a sharded build,
+    /// the photo's, decided by names alone so that every part agrees.
+    static func photoPartners(_ files: [InputFile], partnerExtensions: Set<String>) -> [String: String] {
         var photos: [String: String] = [:]
         for file in files {
             if let key = key(of: file.relativePath, extensions: photoExtensions), photos[key] == nil { photos[key] = file.relativePath }
         }
         var partners: [String: String] = [:]
         for file in files {
-            if let key = key(of: file.relativePath, extensions: clipExtensions), let photo = photos[key] { partners[file.relativePath] = photo }
+            if let key = key(of: file.relativePath, extensions: partnerExtensions), let photo = photos[key] { partners[file.relativePath] = photo }
         }
         return partners
     }
@@ -64,16 +65,6 @@ extension MediaScanner.Scanned {
             items[photo].motion = Motion(livePhotoClip: items[position])
             joined.insert(position)
         }
-        guard !joined.isEmpty else { return }
-        var kept = 0
-        for position in items.indices where !joined.contains(position) {
-            items.swapAt(kept, position)
-            self.files.swapAt(kept, position)
-            kept += 1
-        }
-        let removed = items.count - kept
-        for position in kept..<items.count { embedded[self.files[position]] = nil }
-        items.removeLast(removed)
-        self.files.removeLast(removed)
+        leaveOut(joined)
     }
 }

@@ -55,6 +55,8 @@ public struct ScanOptions: Sendable {
     public var remote = RemoteOptions()
     /// Which picture of a camera RAW file outputs are made from: default ``RawMode/default``.
     public var raw: RawMode = .default
+    /// A camera RAW file and the JPEG or HEIC beside it as one item: default ``RawPairs/default``.
+    public var rawPairs: RawPairs = .default
 
     public init() {}
 

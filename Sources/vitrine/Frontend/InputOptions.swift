@@ -41,6 +41,9 @@ enum InputOptions {
         help: "caption when no source has one: none, or filename (name without extension)")
     static let noMotion = Option.flag("no-motion",
         help: "Live Photos (photo + same-named short MOV with Apple's content identifier) and Motion Photos (JPEG with an MP4 appended) stay separate items, or the still alone")
+    static let rawPairs = Option.value("raw-pairs", placeholder: "HOW", .choice, default: ScanOptions().rawPairs,
+        help: "merge: a camera RAW file and the same-named JPEG or HEIC beside it (taken within \(RawPairs.largestDateGap) s, when both are dated) "
+            + "are one item, shown from the JPEG; apart: two items")
     static let raw = Option.value("raw", placeholder: "HOW", .choice, default: RawMode.default,
         help: "camera RAW files: preview (the JPEG the camera embedded), develop (LibRaw, from the sensor data), "
             + "or auto (the preview when it is as large as the largest output, else develop)")
@@ -50,7 +53,7 @@ enum InputOptions {
         help: "XMP language alternative for captions and titles (fr, pt-BR); x-default, then the first, otherwise")
 
     static let specs: [OptionSpec] = OptionSpec.list(null, order, reverse, albums, albumOrder, reverseAlbums, cyclic, initialIndex, direction, gap, jobs, timeout,
-        maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang, noMotion) + RemoteInputOptions.specs
+        maxPixels, maxMemory, shard, captions, captionsFrom, captionFallback, lang, noMotion, rawPairs) + RemoteInputOptions.specs
 
     /// `--gap PX`, the manifest's `gap`. `sheet` has a `--gap` of its own (between its cells), and
     /// leaves this one out of its specs (``specs(besides:)``).
@@ -89,6 +92,7 @@ enum InputOptions {
             return nil
         }
         options.motion = !command[noMotion]
+        options.rawPairs = command[rawPairs]
         // Read by the commands that declare it (``pictureSpecs``); its default for the others.
         options.raw = command[raw]
         options.captions.sources = command[captionsFrom]
