@@ -177,4 +177,31 @@ final class RawTests: TemporaryFolderTestCase {
             run.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/out/dune-256x256.jpg"))
     }
+
+    /// Lightroom's sidecar (`IMG.xmp`) and darktable's (`IMG.DNG.xmp`) give a RAW item its
+    /// title, keywords and rating, as any picture's sidecar does.
+    func testSidecarXMPOfEitherNamingGivesTitleKeywordsAndRating() throws {
+        try dng("lightroom.dng", ["--preview", "small"])
+        try dng("darktable.dng", ["--preview", "small"])
+        func sidecar(_ title: String, rating: Int, keyword: String) -> String {
+            """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+              xmp:Rating="\(rating)"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(title)</rdf:li></rdf:Alt></dc:title>
+            <dc:subject><rdf:Bag><rdf:li>\(keyword)</rdf:li></rdf:Bag></dc:subject>
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        }
+        try Data(sidecar("From Lightroom", rating: 4, keyword: "dunes").utf8).write(to: URL(fileURLWithPath: source + "/lightroom.xmp"))
+        try Data(sidecar("From darktable", rating: 2, keyword: "sea").utf8).write(to: URL(fileURLWithPath: source + "/darktable.dng.xmp"))
+        let run = try Vitrine.run(["scan", source])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let scanned = items(try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdoutText.utf8)) as? [String: Any]))
+        XCTAssertEqual(scanned["lightroom"]?["title"] as? String, "From Lightroom")
+        XCTAssertEqual(scanned["lightroom"]?["rating"] as? Int, 4)
+        XCTAssertEqual(scanned["lightroom"]?["keywords"] as? [String], ["dunes"])
+        XCTAssertEqual(scanned["darktable"]?["title"] as? String, "From darktable")
+        XCTAssertEqual(scanned["darktable"]?["rating"] as? Int, 2)
+        XCTAssertEqual(scanned["darktable"]?["keywords"] as? [String], ["sea"])
+    }
 }
