@@ -39,8 +39,12 @@ public final class RawFile {
         let code = libraw_open_file(raw, path)
         guard code == LIBRAW_SUCCESS.rawValue else {
             libraw_close(raw)
-            throw code == LIBRAW_FILE_UNSUPPORTED.rawValue
-                ? RawError(code: code, "not a camera or layout it knows") : .step("open", code)
+            switch code {
+            case LIBRAW_FILE_UNSUPPORTED.rawValue: throw RawError(code: code, "not a camera or layout it knows")
+            // LibRaw checks that the data its header describes is in the file.
+            case LIBRAW_IO_ERROR.rawValue: throw RawError(code: code, "it ends before the data its header describes (cut short?)")
+            default: throw .step("open", code)
+            }
         }
         self.raw = raw
         self.path = path
