@@ -48,7 +48,7 @@ final class ManifestValidateTests: TemporaryFolderTestCase {
         ("height 0", item(1) { $0["height"] = 0 }, "/items/1/height: is 0, should be at least 1"),
         ("bytes -1", source(0) { $0["bytes"] = -1 }, "/items/0/source/bytes: is -1, should be at least 0"),
         ("kind pdf", item(0) { $0["kind"] = "pdf" }, #"/items/0/kind: is "pdf", should be one of "image", "video", "custom""#),
-        ("schema 99", { $0["schema"] = "vitrine-manifest/99" }, #"/schema: is "vitrine-manifest/99", should be "vitrine-manifest/2""#),
+        ("schema 99", { $0["schema"] = "vitrine-manifest/99" }, #"/schema: is "vitrine-manifest/99", should be "vitrine-manifest/3""#),
         ("rating 9", item(0) { $0["rating"] = 9 }, "/items/0/rating: is 9, should be one of -1, 1, 2, 3, 4, 5"),
         ("takenAt yesterday", item(0) { $0["takenAt"] = "yesterday" },
          #"/items/0/takenAt: is "yesterday", should match /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}$/"#),

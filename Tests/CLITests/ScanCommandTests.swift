@@ -23,7 +23,7 @@ final class ScanCommandTests: TemporaryFolderTestCase {
         let run = try Vitrine.run(["scan", folder])
         XCTAssertEqual(run.status, 1, run.stderr)
         let manifest = try run.json()
-        XCTAssertEqual(manifest["schema"] as? String, "vitrine-manifest/2")
+        XCTAssertEqual(manifest["schema"] as? String, "vitrine-manifest/3")
         let list = items(manifest)
         XCTAssertEqual(list.map { $0["id"] as? String }, ["astronaut", "coffee", "orientation-landscape-6", "sub/img2", "sub/img10"])
         // Counters are the album's: the folder's three, then sub/'s two.

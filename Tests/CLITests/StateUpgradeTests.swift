@@ -39,7 +39,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         XCTAssertEqual(done["kept"] as? Int, 22, "five outputs of each of three small pictures, six of the large one (its pyramid), the sheet")
         XCTAssertEqual(done["removed"] as? Int, 0)
         XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 6")
-        // The manifest names the outputs the last build wrote; it is vitrine-manifest/2 now, with
+        // The manifest names the outputs the last build wrote; it is vitrine-manifest/3 now, with
         // albums, so only its outputs are compared.
         let outputs = { (manifest: [String: Any]) -> [String] in
             items(manifest).map { item in
@@ -49,7 +49,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         }
         let written = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/site/manifest.json"))) as? [String: Any])
         let before = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.appendingPathComponent("site/manifest.json"))) as? [String: Any])
-        XCTAssertEqual(written["schema"] as? String, "vitrine-manifest/2")
+        XCTAssertEqual(written["schema"] as? String, "vitrine-manifest/3")
         XCTAssertEqual(outputs(written).sorted(), outputs(before).sorted(), "the manifest names the outputs the last build wrote")
 
         let again = try Vitrine.run(["build", "src", "-o", "site", "--albums", "none", "--progress", "json"], currentDirectory: folder)

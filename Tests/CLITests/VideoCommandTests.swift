@@ -43,6 +43,30 @@ final class VideoCommandTests: TemporaryFolderTestCase {
         XCTAssertEqual(poster.height, 256)
     }
 
+    /// A clip with non-square pixels (a DV or anamorphic recording) has the width players show:
+    /// its stored width times its sample aspect ratio, which its poster and renditions have too.
+    /// It was laid out at its stored size, so the page letterboxed it.
+    func testNonSquarePixelsGiveTheDisplayWidth() throws {
+        let stored = folder + "/in/dv.mp4"
+        try tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=352x288:rate=10", "-t", "1", "-vf", "setsar=128/117",
+            "-pix_fmt", "yuv420p", stored])
+        let said = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=sample_aspect_ratio", "-of", "csv=p=0", stored])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let ratio = said.split(separator: ":").compactMap { Double($0) }
+        XCTAssertEqual(ratio.count, 2, said)
+        XCTAssertNotEqual(ratio.first, ratio.last, "the clip's pixels are not square: \(said)")
+        let shown = Int((352 * ratio[0] / ratio[1]).rounded())
+        let run = try Vitrine.run(["thumbs", folder + "/in", "-o", folder + "/out", "--size", "400x400", "--fit"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let listed = Dictionary(uniqueKeysWithValues: items(try run.json()).map { ($0["id"] as? String ?? "", $0) })
+        let item = try XCTUnwrap(listed["dv"])
+        XCTAssertEqual([item["width"] as? Int, item["height"] as? Int], [shown, 288])
+        XCTAssertEqual((item["coding"] as? [String: Any])?["sampleAspectRatio"] as? String, said)
+        XCTAssertNil((listed["clip"]?["coding"] as? [String: Any])?["sampleAspectRatio"], "square pixels say nothing")
+        let poster = try Image.load(folder + "/out/dv-400x400.jpg")
+        XCTAssertEqual([poster.width, poster.height], [shown, 288], "the poster as a player shows it")
+    }
+
     func testBrokenAndAudioOnlyFilesAreErrorsAndTheRestGoesOn() throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: clip))
         try whole.prefix(whole.count / 5).write(to: URL(fileURLWithPath: folder + "/in/cut.mp4"))

@@ -38,7 +38,7 @@ final class ViewerSettingsTests: TemporaryFolderTestCase {
     }
 
     func testValidateChecksGapAndReadsOldManifestsAsTheDefault() throws {
-        let base = #"{"schema":"vitrine-manifest/2","generator":"vitrine 0.1.0","direction":"vertical","cyclic":false,"items":[],"errors":[]"#
+        let base = #"{"schema":"vitrine-manifest/3","generator":"vitrine 0.1.0","direction":"vertical","cyclic":false,"items":[],"errors":[]"#
         let bad = folder + "/bad.json", old = folder + "/old.json"
         try Data((base + #","gap":20000}"#).utf8).write(to: URL(fileURLWithPath: bad))
         try Data((base + "}").utf8).write(to: URL(fileURLWithPath: old))

@@ -5,8 +5,9 @@ import Foundation
 /// Keys are written sorted and nothing depends on the clock, so the same inputs and
 /// options give byte-identical output. Optional fields are left out when unknown.
 public struct Manifest: Codable, Equatable, Sendable {
-    /// `vitrine-manifest/2`: bumped when a field changes meaning (in /2, `position`, `prev` and
-    /// `next` are the album's).
+    /// `vitrine-manifest/3`: bumped when a field changes meaning (in /2, `position`, `prev` and
+    /// `next` are the album's; in /3, a video's `width` is its display width, non-square pixels
+    /// applied).
     public var schema: String = Manifest.schemaVersion
     /// The program and version that wrote it, like `vitrine 0.1.0`.
     public var generator: String = "vitrine \(VitrineVersion.string)"
@@ -36,7 +37,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// Contact sheets of the gallery (`sheet`), one per page, in page order.
     public var sheets: [ContactSheet]?
 
-    public static let schemaVersion = "vitrine-manifest/2"
+    public static let schemaVersion = "vitrine-manifest/3"
     /// `gap` when no option sets it: 30 pixels.
     public static let defaultGap = 30
     /// The gaps `--gap` takes, and `manifest validate` accepts.

@@ -6,12 +6,12 @@ public enum ManifestSchema {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://vitrine.invalid/manifest.schema.json",
   "title": "vitrine gallery manifest",
-  "description": "What vitrine scan, thumbs and select print. Schema version: the manifest's own 'schema' field, vitrine-manifest/2.",
+  "description": "What vitrine scan, thumbs and select print. Schema version: the manifest's own 'schema' field, vitrine-manifest/3.",
   "type": "object",
   "required": ["schema", "generator", "direction", "cyclic", "items", "errors"],
   "additionalProperties": false,
   "properties": {
-    "schema": { "const": "vitrine-manifest/2" },
+    "schema": { "const": "vitrine-manifest/3" },
     "generator": { "type": "string", "pattern": "^vitrine " },
     "direction": { "enum": ["horizontal", "vertical"] },
     "gap": { "type": "integer", "minimum": 0, "maximum": 10000 },
@@ -177,7 +177,8 @@ public enum ManifestSchema {
         "level": { "type": "integer" },
         "pixelFormat": { "type": "string" },
         "audioCodec": { "type": "string" },
-        "audioProfile": { "type": "string" }
+        "audioProfile": { "type": "string" },
+        "sampleAspectRatio": { "type": "string", "pattern": "^[0-9]+:[0-9]+$" }
       }
     },
     "raw": {

@@ -109,8 +109,9 @@ public enum ImageProbe {
     /// coding (profile, pixel format, audio codec) and HDR transfer. 5: Live Photo identifiers and
     /// Motion Photos' clips. 6: an XMP sidecar is read only through links inside its source (an
     /// older answer may hold text read through a link out of it: `/proc/self/environ`). 7: camera
-    /// RAW files are read by LibRaw (they were damaged TIFFs, videos or nothing).
-    public static let version = 7
+    /// RAW files are read by LibRaw (they were damaged TIFFs, videos or nothing). 8: a video's width
+    /// is its display width (non-square pixels applied).
+    public static let version = 8
 
     /// - Parameter root: the source folder the file was found under, which a link to its XMP
     ///   sidecar may not lead out of; default nil, the file's own folder.

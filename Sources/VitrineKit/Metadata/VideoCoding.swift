@@ -10,14 +10,30 @@ public struct VideoCoding: Codable, Hashable, Sendable {
     /// The first audio stream's codec (`aac`, `opus`, `pcm_s16le`) and profile (`LC`, `HE-AAC`).
     public var audioCodec: String?
     public var audioProfile: String?
+    /// The video's sample (pixel) aspect ratio as ffprobe gives it (`128:117`), only when its
+    /// pixels are not square: the item's width is then the stored width times it.
+    public var sampleAspectRatio: String?
 
     public init(profile: String? = nil, level: Int? = nil, pixelFormat: String? = nil, audioCodec: String? = nil,
-                audioProfile: String? = nil) {
+                audioProfile: String? = nil, sampleAspectRatio: String? = nil) {
+        self.sampleAspectRatio = sampleAspectRatio
         self.profile = profile
         self.level = level
         self.pixelFormat = pixelFormat
         self.audioCodec = audioCodec
         self.audioProfile = audioProfile
+    }
+
+    /// The ffmpeg filter that makes the pixels square (as a player shows them), for a video whose
+    /// are not; nil for square pixels.
+    var squarePixelsFilter: String? { sampleAspectRatio == nil ? nil : "scale=iw*sar:ih,setsar=1" }
+
+    /// A sample aspect ratio `N:D` as a number; nil for none, `0:1` (unknown) or `1:1`.
+    static func sampleAspect(_ text: String?) -> Double? {
+        guard let parts = text?.split(separator: ":"), parts.count == 2, let numerator = Double(parts[0]),
+            let denominator = Double(parts[1]), numerator > 0, denominator > 0, numerator != denominator
+        else { return nil }
+        return numerator / denominator
     }
 
     /// 8-bit 4:2:0, the one pixel format every browser decodes.

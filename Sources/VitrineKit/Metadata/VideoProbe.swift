@@ -98,18 +98,22 @@ public enum VideoProbe {
         let rotation = Self.rotation(of: stream)
         let audio = report.streams.first { $0.codec_type == "audio" }
         let turned = rotation == 90 || rotation == 270
+        // As players show it: non-square pixels widen (or narrow) the stored picture.
+        let sampleAspect = VideoCoding.sampleAspect(stream.sample_aspect_ratio)
+        let shownWidth = sampleAspect.map { max(1, Int((Double(width) * $0).rounded())) } ?? width
         let duration = (report.format.duration.flatMap(Double.init) ?? stream.duration.flatMap(Double.init))
             .map { ($0 * 1000).rounded() / 1000 }
         return .video(VideoHeader(
             format: report.format.format_name?.split(separator: ",").first.map(String.init) ?? "video",
-            width: turned ? height : width,
-            height: turned ? width : height,
+            width: turned ? height : shownWidth,
+            height: turned ? shownWidth : height,
             duration: duration,
             codec: stream.codec_name ?? "unknown",
             fps: Self.rate(stream.avg_frame_rate) ?? Self.rate(stream.r_frame_rate),
             hasAudio: audio != nil,
             coding: VideoCoding(profile: stream.profile, level: stream.level.flatMap { $0 > 0 ? $0 : nil }, pixelFormat: stream.pix_fmt,
-                audioCodec: audio?.codec_name, audioProfile: audio?.profile),
+                audioCodec: audio?.codec_name, audioProfile: audio?.profile,
+                sampleAspectRatio: sampleAspect == nil ? nil : stream.sample_aspect_ratio),
             hdr: HDRTransfer(colorTransfer: stream.color_transfer),
             takenAt: Self.creationTime(report.format.tags?["creation_time"] ?? stream.tags?["creation_time"]),
             rotation: rotation, contentIdentifier: LivePhoto.contentIdentifier(videoTags: report.format.tags),
@@ -186,6 +190,7 @@ public enum VideoProbe {
             var profile: String?
             var level: Int?
             var pix_fmt: String?
+            var sample_aspect_ratio: String?
             var color_transfer: String?
             var width: Int?
             var height: Int?

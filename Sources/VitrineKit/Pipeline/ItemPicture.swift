@@ -151,7 +151,7 @@ public final class ItemPicture {
         }
         if let video = source.video {
             base = try PosterFrame.extract(path: source.path, duration: video.duration, at: video.posterAt, timeout: video.timeout,
-                hdr: video.facts?.hdr)
+                hdr: video.facts?.hdr, squarePixels: video.facts?.coding?.squarePixelsFilter)
             return base
         }
         base = try decoding {

@@ -45,7 +45,12 @@ public enum PosterFrame {
     /// The frame at `at`, else the first frame when the clip is shorter than that; a black frame
     /// is passed over for a later one (25 %, 50 %, 75 % of the clip) when there is one.
     /// - Parameter hdr: the clip's HDR transfer, tone-mapped to SDR; default none (SDR).
-    public static func extract(path: String, duration: Double?, at: PosterTime, timeout: Double, hdr: HDRTransfer? = nil) throws -> Image {
+    /// - Parameter squarePixels: the filter that makes non-square pixels square
+    ///   (``VideoCoding/squarePixelsFilter``), so the frame has the shape a player shows; default none.
+    public static func extract(path: String, duration: Double?, at: PosterTime, timeout: Double, hdr: HDRTransfer? = nil,
+                               squarePixels: String? = nil) throws -> Image {
+        let filters = [hdr?.toneMapFilter, squarePixels].compactMap { $0 }
+        let filter = filters.isEmpty ? nil : filters.joined(separator: ",")
         let start = at.seconds(of: duration)
         var points = [start]
         if let duration, duration > 0 {
@@ -57,14 +62,14 @@ public enum PosterFrame {
         for point in points {
             let remaining = deadline - WorkerProcess.now()
             guard remaining > 0 else { break }
-            guard let frame = try frame(path: path, at: point, timeout: remaining, filter: hdr?.toneMapFilter) else { continue }
+            guard let frame = try frame(path: path, at: point, timeout: remaining, filter: filter) else { continue }
             if first == nil { first = frame }
             let mean = try Operation.call("avg", ["in": .image(frame)])["out"]?.double ?? 0
             if mean > blackLevel { return frame }
         }
         if let first { return first }
         // Past the end (a duration the container got wrong): the very first frame.
-        if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now()), filter: hdr?.toneMapFilter) { return frame }
+        if let frame = try frame(path: path, at: 0, timeout: max(1, deadline - WorkerProcess.now()), filter: filter) { return frame }
         throw ItemFailure.unreadable("ffmpeg gave no frame")
     }
 
