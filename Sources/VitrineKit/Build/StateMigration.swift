@@ -41,25 +41,20 @@ enum StateMigration {
     /// such an output was made again by every build. The column is added empty: those outputs are
     /// made once more, every other is kept.
     static func upgradeFromVersion5(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
-        do {
-            try database.transaction {
-                try database.execute("ALTER TABLE outputs ADD COLUMN input TEXT; PRAGMA user_version = \(version)")
-            }
-        } catch let failure as SQLiteDatabase.Failure {
-            throw failure
-        } catch {
-            throw SQLiteDatabase.Failure(description: "\(error)")
-        }
+        try inOneTransaction(database, "ALTER TABLE outputs ADD COLUMN input TEXT; PRAGMA user_version = \(version)")
     }
 
     /// Version 4 kept no source's ctime. The column is added empty (NULL: not known yet), so
     /// that every source and output is kept: a source is then compared as version 4 compared it,
     /// and its ctime recorded by the next build (``StateStore/Source/matches(_:)``).
     static func upgradeFromVersion4(_ database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
+        try inOneTransaction(database, "ALTER TABLE sources ADD COLUMN ctime_ns INTEGER; PRAGMA user_version = 5")
+    }
+
+    /// Runs `statements` in one transaction: a step is made whole or not at all.
+    private static func inOneTransaction(_ database: SQLiteDatabase, _ statements: String) throws(SQLiteDatabase.Failure) {
         do {
-            try database.transaction {
-                try database.execute("ALTER TABLE sources ADD COLUMN ctime_ns INTEGER; PRAGMA user_version = 5")
-            }
+            try database.transaction { try database.execute(statements) }
         } catch let failure as SQLiteDatabase.Failure {
             throw failure
         } catch {

@@ -128,15 +128,7 @@ public enum ManifestSchema {
         "motion": { "$ref": "#/$defs/motion" },
         "raw": { "$ref": "#/$defs/raw" },
         "hdr": { "enum": ["pq", "hlg"] },
-        "original": {
-          "type": "object",
-          "required": ["path", "bytes"],
-          "additionalProperties": false,
-          "properties": {
-            "path": { "$ref": "#/$defs/relativePath" },
-            "bytes": { "type": "integer", "minimum": 0 }
-          }
-        },
+        "original": { "$ref": "#/$defs/mediaCopy" },
         "view": { "type": "object" }
       },
       "if": { "properties": { "kind": { "const": "custom" } } },
@@ -181,6 +173,15 @@ public enum ManifestSchema {
         "sampleAspectRatio": { "type": "string", "pattern": "^[0-9]+:[0-9]+$" }
       }
     },
+    "mediaCopy": {
+      "type": "object",
+      "required": ["path", "bytes"],
+      "additionalProperties": false,
+      "properties": {
+        "path": { "$ref": "#/$defs/relativePath" },
+        "bytes": { "type": "integer", "minimum": 0 }
+      }
+    },
     "raw": {
       "type": "object",
       "additionalProperties": false,
@@ -196,15 +197,7 @@ public enum ManifestSchema {
         "width": { "type": "integer", "minimum": 1 },
         "height": { "type": "integer", "minimum": 1 },
         "source": { "$ref": "#/$defs/source" },
-        "original": {
-          "type": "object",
-          "required": ["path", "bytes"],
-          "additionalProperties": false,
-          "properties": {
-            "path": { "$ref": "#/$defs/relativePath" },
-            "bytes": { "type": "integer", "minimum": 0 }
-          }
-        }
+        "original": { "$ref": "#/$defs/mediaCopy" }
       }
     },
     "motion": {
