@@ -290,6 +290,18 @@ return Array.prototype.map.call(document.querySelectorAll('#viewer .page'), func
     return 0
 
 
+def thumbhash_module():
+    """The page's ThumbHash module (Sources/page/src/thumbhash.js, which the bundle holds) as
+    plain script, run in the page's browser: the page itself sets nothing on window for it."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Sources/page/src/thumbhash.js")
+    with open(path) as source:
+        lines = [line for line in source.read().splitlines() if not line.startswith("import ")]
+    return "\n".join(line[len("export "):] if line.startswith("export ") else line for line in lines)
+
+
+THUMBHASH_MODULE = thumbhash_module()
+
+
 def compare_thumbhashes(driver, manifest):
     """The page's decoder against thumbhash-python's on every item's hash: largest difference."""
     results = []
@@ -297,7 +309,7 @@ def compare_thumbhashes(driver, manifest):
         value = (item.get("placeholder") or {}).get("thumbhash")
         if not value:
             continue
-        page = driver.execute_script("var d = window.vitrineThumbHash.decode(window.vitrineThumbHash.bytes(arguments[0]));"
+        page = driver.execute_script(THUMBHASH_MODULE + "\nvar d = decodeThumbHash(thumbHashBytes(arguments[0]));"
                                      "return [d.width, d.height, Array.from(d.rgba)];", value)
         width, height, rgba = thumbhash_to_rgba(base64.b64decode(value))
         same_size = page[0] == width and page[1] == height

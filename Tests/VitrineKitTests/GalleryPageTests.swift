@@ -30,11 +30,11 @@ final class GalleryPageTests: XCTestCase {
         let policy = try XCTUnwrap(html.range(of: #"Content-Security-Policy" content="[^"]+""#, options: .regularExpression)
             .map { String(html[$0]) })
         XCTAssertTrue(policy.contains("default-src 'none'"))
-        XCTAssertTrue(policy.contains("; script-src '\(PageDocument.hashSource(PageScript.text))' 'strict-dynamic';"), policy)
-        XCTAssertTrue(policy.contains("style-src '\(PageDocument.hashSource(PageStyle.text))'"), policy)
+        XCTAssertTrue(policy.contains("; script-src '\(PageDocument.hashSource(PageAssets.script))' 'strict-dynamic';"), policy)
+        XCTAssertTrue(policy.contains("style-src '\(PageDocument.hashSource(PageAssets.style))'"), policy)
         XCTAssertFalse(policy.contains("unsafe"), policy)
-        XCTAssertTrue(html.contains("<script>\(PageScript.text)</script>"), "the script hashed is the script inline")
-        XCTAssertTrue(html.contains("<style>\(PageStyle.text)</style>"))
+        XCTAssertTrue(html.contains("<script>\(PageAssets.script)</script>"), "the script hashed is the script inline")
+        XCTAssertTrue(html.contains("<style>\(PageAssets.style)</style>"))
         XCTAssertTrue(html.contains("<title>A &amp; B &lt;i&gt;</title>"))
         XCTAssertEqual(GalleryPage(site: "/tmp/site", title: "Given").html(for: manifest).components(separatedBy: "Given").count - 1, 2,
             "--title names the document and heads the views")
@@ -43,8 +43,19 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(PageDocument.hashSource(""), "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
     }
 
+    /// The template's placeholders are filled in one pass: a title that spells a placeholder stays
+    /// text, and the document keeps none of them.
+    func testTemplateIsFilledOnce() {
+        XCTAssertEqual(PageDocument.fill("<t>{{title}}</t>{{x}}{{", with: ["title": "{{script}}", "script": "S"]), "<t>{{script}}</t>{{x}}{{")
+        let html = String(decoding: PageDocument.html(title: "{{script}}"), as: UTF8.self)
+        XCTAssertEqual(html.components(separatedBy: "{{script}}").count - 1, 2, "the title twice, as text")
+        XCTAssertNil(html.range(of: #"\{\{(policy|version|title|style)\}\}"#, options: .regularExpression))
+        XCTAssertTrue(html.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
+        XCTAssertTrue(html.contains(#"<meta name="generator" content="vitrine \#(VitrineVersion.string)">"#))
+    }
+
     func testPageHasNoLiveMarkupOrEvaluation() {
-        let script = PageScript.text
+        let script = PageAssets.script
         for banned in ["eval(", "new Function", "setTimeout('", "setTimeout(\"", "javascript:", ".innerHTML", "outerHTML",
                        "insertAdjacentHTML", "document.write", "fetch(", "XMLHttpRequest", "import("] {
             XCTAssertFalse(script.contains(banned), "the script uses \(banned)")

@@ -1,49 +1,36 @@
 import Foundation
 import VipsKit
 
-/// The text of `index.html`: the page's frame, its style and script inline, and a
+/// The text of `index.html`: the page's frame (Sources/page/page.html), its style
+/// (Sources/page/page.css) and script (Sources/page/dist/page.js, the bundle of Sources/page/src)
+/// inline, embedded as ``PageAssets`` by Sources/page/build.sh, and a
 /// Content-Security-Policy that lets nothing run but the page's own script and the data pieces
 /// it adds (`'strict-dynamic'`: a script the hashed script inserts may load, a script in markup
 /// may not), and nothing load from outside the site. It holds no gallery data: its size does
 /// not grow with the gallery.
 enum PageDocument {
-    /// `index.html` titled `title`, as bytes.
+    /// `index.html` titled `title`, as bytes: Sources/page/page.html (``PageAssets/template``)
+    /// with its placeholders filled.
     static func html(title: String) -> Data {
-        let script = PageScript.text, style = PageStyle.text
-        let page = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(policy(script: script, style: style))">
-            <meta name="referrer" content="no-referrer">
-            <meta name="generator" content="vitrine \(VitrineVersion.string)">
-            <link rel="icon" href="data:,">
-            <title>\(Markup.escape(title, quotes: true, html: true))</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            <header class="gallery-head"><p id="gallery-title" class="gallery-title">\(Markup.escape(title, quotes: true, html: true))</p>
-            <nav id="breadcrumbs" class="breadcrumbs" aria-label="Albums"></nav>
-            <h1 id="album-title"></h1><div id="album-description" class="gallery-description"></div></header>
-            <main><ul id="albums" class="albums" aria-label="Albums"></ul>
-            <ul id="grid" class="grid" aria-label="Items"></ul><p id="status" class="empty" hidden></p></main>
-            <div id="viewer" class="viewer" role="dialog" aria-modal="true" aria-label="Viewer" tabindex="-1" hidden>
-            <div class="strip"></div>
-            <p class="counter" aria-live="polite"></p>
-            <button type="button" class="control close" aria-label="Close (Escape)">×</button>
-            <button type="button" class="control info-button" aria-label="Information (i)" aria-expanded="false">i</button>
-            <button type="button" class="control prev" aria-label="Previous">‹</button>
-            <button type="button" class="control next" aria-label="Next">›</button>
-            <aside class="info" aria-label="Information" hidden><dl></dl></aside>
-            </div>
-            <script>\(script)</script>
-            </body>
-            </html>
+        let script = PageAssets.script, style = PageAssets.style
+        let escapedTitle = Markup.escape(title, quotes: true, html: true)
+        let values = ["policy": policy(script: script, style: style), "version": VitrineVersion.string, "title": escapedTitle,
+                      "style": style, "script": script]
+        return Data(fill(PageAssets.template, with: values).utf8)
+    }
 
-            """
-        return Data(page.utf8)
+    /// `template` with each `{{name}}` replaced by `values[name]`, in one pass: what a value holds
+    /// is never read as a placeholder. A name without a value stays as it is.
+    static func fill(_ template: String, with values: [String: String]) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            result += rest[..<open.lowerBound]
+            let name = String(rest[open.upperBound..<close.lowerBound])
+            result += values[name] ?? String(rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     /// The page's policy: no source at all by default; its own script and style by hash;

@@ -1,0 +1,90 @@
+// ThumbHash (Evan Wallace's format): the average colour, an aspect ratio, and a few cosine
+// terms of a luminance, two colour and an optional alpha channel, at most 32 pixels a side.
+import { make } from './dom.js';
+
+export function thumbHashBytes(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+// The picture a hash holds: { width, height, rgba }.
+export function decodeThumbHash(hash) {
+  const head = hash[0] | (hash[1] << 8) | (hash[2] << 16);
+  const tail = hash[3] | (hash[4] << 8);
+  const alpha = (head >> 23) & 1;
+  const landscape = (tail >> 15) & 1;
+  const storedX = landscape ? (alpha ? 5 : 7) : tail & 7;
+  const storedY = landscape ? tail & 7 : alpha ? 5 : 7;
+  const lx = Math.max(3, storedX);
+  const ly = Math.max(3, storedY);
+  let nibble = 0;
+  const first = alpha ? 6 : 5;
+  function terms(nx, ny, scale) {
+    const list = [];
+    for (let cy = 0; cy < ny; cy++) {
+      for (let cx = cy ? 0 : 1; cx * ny < nx * (ny - cy); cx++) {
+        const value = (hash[first + (nibble >> 1)] >> ((nibble & 1) << 2)) & 15;
+        nibble++;
+        list.push([cx, cy, (value / 7.5 - 1) * scale]);
+      }
+    }
+    return list;
+  }
+  // Colour terms are stored shrunk: 1.25 gives back their saturation.
+  const channels = [
+    { base: (head & 63) / 63, terms: terms(lx, ly, ((head >> 18) & 31) / 31) },
+    { base: ((head >> 6) & 63) / 31.5 - 1, terms: terms(3, 3, (((tail >> 3) & 63) / 63) * 1.25) },
+    { base: ((head >> 12) & 63) / 31.5 - 1, terms: terms(3, 3, (((tail >> 9) & 63) / 63) * 1.25) },
+    { base: alpha ? (hash[5] & 15) / 15 : 1, terms: alpha ? terms(5, 5, (hash[5] >> 4) / 15) : [] },
+  ];
+  const ratio = storedX / storedY;
+  const width = Math.round(ratio > 1 ? 32 : 32 * ratio);
+  const height = Math.round(ratio > 1 ? 32 / ratio : 32);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  const values = [0, 0, 0, 0];
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 4) {
+      for (let c = 0; c < 4; c++) {
+        let sum = channels[c].base;
+        for (const term of channels[c].terms) {
+          sum +=
+            term[2] *
+            Math.cos((Math.PI / width) * (x + 0.5) * term[0]) *
+            Math.cos((Math.PI / height) * (y + 0.5) * term[1]) *
+            2;
+        }
+        values[c] = sum;
+      }
+      const l = values[0];
+      const p = values[1];
+      const q = values[2];
+      const b = l - (2 / 3) * p;
+      const r = (3 * l - b + q) / 2;
+      const g = r - q;
+      rgba[i] = Math.max(0, Math.min(1, r) * 255);
+      rgba[i + 1] = Math.max(0, Math.min(1, g) * 255);
+      rgba[i + 2] = Math.max(0, Math.min(1, b) * 255);
+      rgba[i + 3] = Math.max(0, Math.min(1, values[3]) * 255);
+    }
+  }
+  return { width, height, rgba };
+}
+
+// A canvas holding the item's placeholder, or null when it has none (or a BlurHash).
+export function placeholderCanvas(item, className) {
+  const hash = item.placeholder;
+  if (typeof hash !== 'string') return null;
+  try {
+    const decoded = decodeThumbHash(thumbHashBytes(hash));
+    const canvas = make('canvas', className);
+    canvas.width = decoded.width;
+    canvas.height = decoded.height;
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.getContext('2d').putImageData(new ImageData(decoded.rgba, decoded.width, decoded.height), 0, 0);
+    return canvas;
+  } catch {
+    return null;
+  }
+}
