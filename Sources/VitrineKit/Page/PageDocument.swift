@@ -2,8 +2,8 @@ import Foundation
 import VipsKit
 
 /// The text of `index.html`: the page's frame (Sources/page/page.html), its style
-/// (Sources/page/page.css) and script (Sources/page/dist/page.js, the bundle of Sources/page/src)
-/// inline, embedded as ``PageAssets`` by Sources/page/build.sh, and a
+/// (Sources/page/page.css) and script (the modules of Sources/page/src) inline, as
+/// Sources/page/build.sh bundles them and embeds them in ``PageAssets``, and a
 /// Content-Security-Policy that lets nothing run but the page's own script and the data pieces
 /// it adds (`'strict-dynamic'`: a script the hashed script inserts may load, a script in markup
 /// may not), and nothing load from outside the site. It holds no gallery data: its size does

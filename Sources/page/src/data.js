@@ -56,6 +56,7 @@ export function bucketOf(id, buckets = state.gallery.buckets) {
 // Where item `id` is: callback(album, position), or callback(null, null).
 export function findItem(id, callback) {
   state.pieces.load(bucketOf(id), (data) => {
+    // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn is newer than ES2020, the page's target
     const entry = data && Object.prototype.hasOwnProperty.call(data, id) ? data[id] : null;
     const album = entry ? state.albumsByID[entry[0]] : null;
     callback(album || null, album ? entry[1] : null);

@@ -49,11 +49,7 @@ export function decodeThumbHash(hash) {
       for (let c = 0; c < 4; c++) {
         let sum = channels[c].base;
         for (const term of channels[c].terms) {
-          sum +=
-            term[2] *
-            Math.cos((Math.PI / width) * (x + 0.5) * term[0]) *
-            Math.cos((Math.PI / height) * (y + 0.5) * term[1]) *
-            2;
+          sum += term[2] * Math.cos((Math.PI / width) * (x + 0.5) * term[0]) * Math.cos((Math.PI / height) * (y + 0.5) * term[1]) * 2;
         }
         values[c] = sum;
       }
