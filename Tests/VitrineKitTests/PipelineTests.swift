@@ -123,7 +123,8 @@ final class PipelineTests: XCTestCase {
 final class ItemSizeTests: XCTestCase {
     /// A large gallery holds one item per photo in memory: keep the struct small. (400 since
     /// items name their album, a copy of their original, camera and exposure, and a video's
-    /// coding and HDR transfer; rare fields go in boxes, not inline.)
+    /// coding and HDR transfer; rare fields go in boxes, not inline, and small ones fill the
+    /// padding after an optional integer.)
     func testAnItemStaysSmall() {
         XCTAssertLessThanOrEqual(MemoryLayout<Item>.size, 400, "an item is \(MemoryLayout<Item>.size) bytes")
     }

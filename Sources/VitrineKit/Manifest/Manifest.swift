@@ -69,6 +69,10 @@ public struct Item: Codable, Equatable, Sendable {
     public var height: Int
     /// The EXIF Orientation value as stored in the file (1–8; 0 and other values are kept as found).
     public var orientation: Int?
+    /// Beside `orientation`, in the bytes an optional integer leaves: whether the picture has an
+    /// alpha channel, and whether a video has sound.
+    public var hasAlpha: Bool?
+    public var hasAudio: Bool?
     /// EXIF DateTimeOriginal as `YYYY-MM-DDTHH:MM:SS` (local time of the camera, no zone).
     public var takenAt: String?
     /// The camera and lens, and the exposure, from EXIF; each absent when nothing is known.
@@ -76,14 +80,12 @@ public struct Item: Codable, Equatable, Sendable {
     @Boxed public var exposure: Exposure?
     /// Number of frames or pages (animated GIF/WebP, multi-page TIFF); absent when 1.
     @Boxed public var pages: Int?
-    public var hasAlpha: Bool?
     /// Videos: seconds (3 decimals), the `m:ss` / `h:mm:ss` label (absent when unknown or not
-    /// positive), codec, frames per second, and whether there is sound.
+    /// positive), codec and frames per second.
     @Boxed public var duration: Double?
     @Boxed public var durationLabel: String?
     @Boxed public var codec: String?
     @Boxed public var fps: Double?
-    public var hasAudio: Bool?
     /// Videos: profile, level, pixel format and audio codec (what browsers' support depends
     /// on), and `pq` or `hlg` for an HDR one (its pictures are tone-mapped to SDR).
     @Boxed public var coding: VideoCoding?

@@ -366,7 +366,7 @@ extension MediaScanner {
     static func item(_ file: InputFile, _ header: ImageHeader) -> Item {
         if let custom = file.origin?.customItem { return custom.item(file, header) }
         var item = Item(id: "", format: header.format, width: header.width, height: header.height, orientation: header.orientation,
-            takenAt: header.takenAt, pages: header.pages, hasAlpha: header.hasAlpha ? true : nil, damaged: header.damaged,
+            hasAlpha: header.hasAlpha ? true : nil, takenAt: header.takenAt, pages: header.pages, damaged: header.damaged,
             source: source(file, sha256: header.sha256))
         item.camera = header.camera
         item.exposure = header.exposure
