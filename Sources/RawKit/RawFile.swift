@@ -154,17 +154,18 @@ public final class RawFile {
         }
     }
 
-    /// A developed picture: 8-bit sRGB, three bands, upright.
-    public struct Developed: Sendable {
+    /// A developed picture: 8-bit sRGB, three bands, upright, in LibRaw's memory (valid only
+    /// while the closure given to ``develop(halfSize:_:)`` runs).
+    public struct Developed {
         public var width: Int
         public var height: Int
-        public var pixels: Data
+        public var pixels: UnsafeRawBufferPointer
     }
 
     /// The sensor data developed by LibRaw: the camera's white balance, sRGB, 8 bits, turned
     /// upright. With `halfSize`, each 2×2 block of the sensor gives one pixel (no demosaicing:
     /// four times faster, and as sharp as a picture of half the size can be).
-    public func develop(halfSize: Bool) throws(RawError) -> Developed {
+    public func develop<Result>(halfSize: Bool, _ use: (Developed) throws -> Result) throws -> Result {
         raw.pointee.params.half_size = halfSize ? 1 : 0
         raw.pointee.params.use_camera_wb = 1
         raw.pointee.params.output_color = 1  // sRGB
@@ -176,17 +177,17 @@ public final class RawFile {
         libraw_set_no_auto_bright(raw, 1)
         unpacks += 1
         var code = libraw_unpack(raw)
-        guard code == LIBRAW_SUCCESS.rawValue else { throw .step("reading the sensor data", code) }
+        guard code == LIBRAW_SUCCESS.rawValue else { throw RawError.step("reading the sensor data", code) }
         code = libraw_dcraw_process(raw)
-        guard code == LIBRAW_SUCCESS.rawValue else { throw .step("developing", code) }
+        guard code == LIBRAW_SUCCESS.rawValue else { throw RawError.step("developing", code) }
         var status: Int32 = 0
-        guard let image = libraw_dcraw_make_mem_image(raw, &status) else { throw .step("developing", status) }
+        guard let image = libraw_dcraw_make_mem_image(raw, &status) else { throw RawError.step("developing", status) }
         defer { libraw_dcraw_clear_mem(image) }
         guard image.pointee.colors == 3, image.pointee.bits == 8 else {
             throw RawError(code: 0, "developed to \(image.pointee.colors) bands of \(image.pointee.bits) bits, not 8-bit RGB")
         }
-        return Developed(width: Int(image.pointee.width), height: Int(image.pointee.height),
-            pixels: Data(bytes: vitrine_libraw_image_data(image), count: Int(image.pointee.data_size)))
+        let pixels = UnsafeRawBufferPointer(start: vitrine_libraw_image_data(image), count: Int(image.pointee.data_size))
+        return try use(Developed(width: Int(image.pointee.width), height: Int(image.pointee.height), pixels: pixels))
     }
 
     private static func text(_ pointer: UnsafePointer<CChar>) -> String? {

@@ -115,10 +115,17 @@ public final class Image: @unchecked Sendable {
     /// Makes an image from 8-bit interleaved pixels (`width * height * bands` bytes).
     public static func fromPixels(_ bytes: [UInt8], width: Int, height: Int, bands: Int) throws(VipsError) -> Image {
         let made = bytes.withUnsafeBytes { buffer in
-            vips_image_new_from_memory_copy(buffer.baseAddress, buffer.count, Int32(width), Int32(height),
-                Int32(bands), VIPS_FORMAT_UCHAR)
+            Result { () throws(VipsError) -> Image in try fromPixels(buffer, width: width, height: height, bands: bands) }
         }
-        guard let made else { throw VipsError.fromBuffer(context: "new_from_memory") }
+        return try made.get()
+    }
+
+    /// The same from bytes another library holds: copied once, into an image in memory.
+    public static func fromPixels(_ buffer: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) throws(VipsError) -> Image {
+        guard buffer.count >= width * height * bands,
+            let made = vips_image_new_from_memory_copy(buffer.baseAddress, buffer.count, Int32(width), Int32(height), Int32(bands),
+                VIPS_FORMAT_UCHAR)
+        else { throw VipsError.fromBuffer(context: "new_from_memory") }
         return Image(owning: made)
     }
 

@@ -32,9 +32,11 @@ public final class ItemPicture {
     ///     larger box as when every output is made. Default none: cut from what was made.
     public init(source: ItemSource, readerScales: [Double], fills: [FilledBox] = []) {
         self.source = source
-        if source.kind == .video || source.raw != nil {
-            // One poster frame, one preview or developed picture, for every output.
+        if source.kind == .video {
             sharedScale = 1
+        } else if source.raw != nil {
+            // One preview or developed picture for every output, at the largest scale they read.
+            sharedScale = readerScales.max() ?? 1
         } else {
             sharedScale = readerScales.count > 1 ? readerScales.max() : nil
         }
@@ -146,7 +148,9 @@ public final class ItemPicture {
         if let base { return base }
         guard let scale = sharedScale else { return nil }
         if let raw = source.raw {
-            base = try RawPicture.image(path: source.path, decode: raw)
+            let box = scale < 1 ? (width: max(1, Int((Double(source.width) * scale).rounded(.up))),
+                height: max(1, Int((Double(source.height) * scale).rounded(.up)))) : nil
+            base = try RawPicture.image(path: source.path, decode: raw, box: box)
             return base
         }
         if let video = source.video {

@@ -69,7 +69,9 @@ enum RawPicture {
     /// How many times this process unpacked sensor data (tests read it: a preview never does).
     nonisolated(unsafe) static var unpacks = 0
 
-    static func image(path: String, decode: RawDecode) throws -> Image {
+    /// - Parameter box: the upright size the item's outputs need at most, nil for the whole
+    ///   picture: a preview is shrunk as it is decoded, a developed picture once.
+    static func image(path: String, decode: RawDecode, box: (width: Int, height: Int)? = nil) throws -> Image {
         let file: RawFile
         do { file = try RawFile(path: path, maxMemory: decode.maxMemory) } catch {
             throw ItemFailure(.unreadable, "a \(decode.format.spoken) file LibRaw \(RawFile.version) cannot read: \(error.description)")
@@ -77,11 +79,11 @@ enum RawPicture {
         switch decode.method {
         case .preview:
             // The probe read the preview (a broken one is developed, and said, from the plan on).
-            do { return try previewImage(of: file).copyToMemory() } catch is RawError {
-                return try developed(file, halfSize: false, decode: decode)
+            do { return try previewImage(of: file, box: box).copyToMemory() } catch is RawError {
+                return try developed(file, halfSize: false, decode: decode, box: box)
             }
-        case .develop: return try developed(file, halfSize: false, decode: decode)
-        case .developHalf: return try developed(file, halfSize: true, decode: decode)
+        case .develop: return try developed(file, halfSize: false, decode: decode, box: box)
+        case .developHalf: return try developed(file, halfSize: true, decode: decode, box: box)
         }
     }
 
@@ -89,18 +91,29 @@ enum RawPicture {
     /// is, and the preview's own EXIF orientation (which LibRaw writes from the flip, or a
     /// camera wrote) is set aside, so it is never applied twice. A preview already of the
     /// upright shape for a quarter turn is not turned again.
-    static func previewImage(of file: RawFile) throws -> Image {
+    /// With `box` (upright), it is shrunk as libjpeg decodes it, to fit the box.
+    static func previewImage(of file: RawFile, box: (width: Int, height: Int)? = nil) throws -> Image {
         let (format, data) = try file.previewData()
         guard format == .jpeg else { throw RawError(code: 0, "its preview is not a JPEG") }
+        let described = file.preview
+        let sensorLandscape = file.width >= file.height
+        let previewLandscape = described.map { $0.width >= $0.height } ?? sensorLandscape
+        let alreadyTurned = file.orientation >= 5 && file.width != file.height && sensorLandscape != previewLandscape
         var image: Image
         do {
-            image = try Operation.image("jpegload_buffer", ["buffer": .blob(data), "fail_on": .string("truncated")])
-                .removingFields { $0 == "orientation" || $0.hasPrefix("exif-") || $0 == "exif-data" }
+            if let box {
+                // The box as the preview lies: turned a quarter when the preview still is.
+                let quarter = file.orientation >= 5 && !alreadyTurned
+                image = try Operation.image("thumbnail_buffer", ["buffer": .blob(data), "width": .int(quarter ? box.height : box.width),
+                    "height": .int(quarter ? box.width : box.height), "size": .string("down"), "no_rotate": .bool(true),
+                    "fail_on": .string("truncated")])
+            } else {
+                image = try Operation.image("jpegload_buffer", ["buffer": .blob(data), "fail_on": .string("truncated")])
+            }
+            image = try image.removingFields { $0 == "orientation" || $0.hasPrefix("exif-") || $0 == "exif-data" }
         } catch {
             throw RawError(code: 0, error.message)
         }
-        let sensorLandscape = file.width >= file.height, previewLandscape = image.width >= image.height
-        let alreadyTurned = file.orientation >= 5 && file.width != file.height && sensorLandscape != previewLandscape
         guard !alreadyTurned, let angle = turn(for: file.orientation) else { return image }
         do { return try Operation.image("rot", ["in": .image(image), "angle": .string(angle)]) } catch { throw RawError(code: 0, error.message) }
     }
@@ -118,18 +131,25 @@ enum RawPicture {
     /// The sensor data developed: the camera's white balance, sRGB primaries and curve, no
     /// automatic brightening (a picture without highlights would come out lighter than shot),
     /// turned upright by LibRaw. Refused before unpacking when it would take more than `maxMemory`.
-    static func developed(_ file: RawFile, halfSize: Bool, decode: RawDecode) throws -> Image {
+    static func developed(_ file: RawFile, halfSize: Bool, decode: RawDecode, box: (width: Int, height: Int)?) throws -> Image {
         let needs = file.developMemory(halfSize: halfSize)
         guard needs <= decode.maxMemory else {
             throw ItemFailure(.tooLarge, "developing this \(decode.format.spoken) file takes \(ByteSize(bytes: needs).spoken), over the "
                 + "limit of \(ByteSize(bytes: decode.maxMemory).spoken) per worker (--max-memory)")
         }
         unpacks += 1
-        let picture: RawFile.Developed
-        do { picture = try file.develop(halfSize: halfSize) } catch {
+        let whole: Image
+        do {
+            whole = try file.develop(halfSize: halfSize) { picture in
+                try Image.fromPixels(picture.pixels, width: picture.width, height: picture.height, bands: 3)
+            }
+        } catch let error as RawError {
             let said = "a \(decode.format.spoken) file whose sensor data LibRaw \(RawFile.version) cannot develop: \(error.description)"
             throw ItemFailure(error.isMemory ? .tooLarge : .unreadable, said)
         }
-        return try Image.fromPixels([UInt8](picture.pixels), width: picture.width, height: picture.height, bands: 3).copyToMemory()
+        guard let box, box.width < whole.width || box.height < whole.height else { return whole }
+        // Shrunk once for every output: each is cut from this rather than from the whole picture.
+        return try Operation.image("thumbnail_image", ["in": .image(whole), "width": .int(box.width), "height": .int(box.height),
+            "size": .string("down")]).copyToMemory()
     }
 }
