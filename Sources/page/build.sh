@@ -25,8 +25,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # Run from the page's folder: the bundle's path comments name src/… whatever the caller's folder.
+# Modules are strict code; the classic script they become says so itself.
 (cd "$page" && esbuild src/main.js --bundle --format=iife --target=es2020 --minify --charset=ascii --legal-comments=none \
-  --log-level=warning --outfile="$out/page.js")
+  '--banner:js="use strict";' --log-level=warning --outfile="$out/page.js")
 (cd "$page" && esbuild page.css --minify --charset=ascii --log-level=warning --outfile="$out/page.css")
 # The script is inline in index.html: nothing in it may end the <script> element.
 if grep -qi '</script' "$out/page.js"; then
