@@ -149,7 +149,12 @@ enum RawPicture {
         }
         guard let box, box.width < whole.width || box.height < whole.height else { return whole }
         // Shrunk once for every output: each is cut from this rather than from the whole picture.
-        return try Operation.image("thumbnail_image", ["in": .image(whole), "width": .int(box.width), "height": .int(box.height),
+        // A box far smaller is first reached halfway by whole blocks (as JPEG's shrink-on-load
+        // does): libvips resamples a picture in memory at a fraction of its speed from a file.
+        let blocks = min(whole.width / box.width, whole.height / box.height) / 2
+        let start = blocks >= 2 ? try Operation.image("shrink", ["in": .image(whole), "hshrink": .double(Double(blocks)),
+            "vshrink": .double(Double(blocks))]) : whole
+        return try Operation.image("thumbnail_image", ["in": .image(start), "width": .int(box.width), "height": .int(box.height),
             "size": .string("down")]).copyToMemory()
     }
 }
