@@ -1,7 +1,8 @@
 // The viewer's gestures, recognised from pointer events ({ type, pointerId, pointerType,
 // clientX, clientY, timeStamp }) with no document: one pointer swipes between pages (or pans a
 // zoomed picture), two pinch, and a quick second tap of a finger or pen zooms (the mouse has
-// dblclick). What the viewer should do comes back as actions.
+// dblclick, which the browser also sends after a double tap: that one is ignored, or the picture
+// would zoom back out). What the viewer should do comes back as actions.
 
 // Two taps within this many milliseconds and pixels are a double tap.
 export const DOUBLE_TAP_INTERVAL = 300;
@@ -16,9 +17,12 @@ export function createGestures() {
   const pointers = new Map();
   let gesture = null;
   let lastTap = null;
+  // The type of the pointer that last went down: a dblclick after a finger's or pen's taps is theirs.
+  let lastPointerType = null;
 
   // A pointer goes down on the page whose view is `view` ({ scale, x, y }), zoomed or not.
   function down(event, view, zoomed) {
+    lastPointerType = event.pointerType;
     const { clientX: x, clientY: y } = event;
     pointers.set(event.pointerId, { x, y, startX: x, startY: y });
     const list = [...pointers.values()];
@@ -80,5 +84,12 @@ export function createGestures() {
     return actions;
   }
 
-  return { down, move, up };
+  // A dblclick: [{ kind: 'doubleTap', x, y }] when a mouse made it; [] after a finger's or pen's
+  // taps, whose double tap up() gave already.
+  function doubleClick(event) {
+    if (lastPointerType === 'touch' || lastPointerType === 'pen') return [];
+    return [{ kind: 'doubleTap', x: event.clientX, y: event.clientY }];
+  }
+
+  return { down, move, up, doubleClick };
 }

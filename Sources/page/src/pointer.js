@@ -15,7 +15,6 @@ const WHEEL_LINE = 16;
 
 const gestures = createGestures();
 let gesturePage = null;
-let lastPointerType = null;
 
 function ignoresGestures(target) {
   return Boolean(target?.closest?.('button, a, video, figcaption'));
@@ -26,7 +25,6 @@ function extent() {
 }
 
 viewer.addEventListener('pointerdown', (event) => {
-  lastPointerType = event.pointerType;
   if (event.button !== 0 || ignoresGestures(event.target)) return;
   const page = currentPage();
   if (!page) return;
@@ -65,13 +63,11 @@ function endPointer(event) {
 viewer.addEventListener('pointerup', endPointer);
 viewer.addEventListener('pointercancel', endPointer);
 
-// The mouse's double click. A finger's or pen's double tap is the gestures' (above): the
-// dblclick the browser sends after it would zoom back out.
+// The mouse's double click (a finger's or pen's double tap is up()'s, above).
 viewer.addEventListener('dblclick', (event) => {
   if (ignoresGestures(event.target)) return;
   event.preventDefault();
-  if (lastPointerType === 'touch' || lastPointerType === 'pen') return;
-  toggleZoom(currentPage(), event.clientX, event.clientY);
+  for (const action of gestures.doubleClick(event)) toggleZoom(currentPage(), action.x, action.y);
 });
 
 viewer.addEventListener(

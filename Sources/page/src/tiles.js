@@ -80,16 +80,33 @@ export function tilesInView(item, box, size, pixelRatio) {
   return { level, wanted };
 }
 
+// The display rendition's width: the largest rendition the page can show (0 without one).
+export function displayWidth(item) {
+  let width = 0;
+  for (const rendition of Array.isArray(item.renditions) ? item.renditions : []) {
+    if (rendition && isNumber(rendition.width) && siteURL(rendition.path)) width = Math.max(width, rendition.width);
+  }
+  return width;
+}
+
+// Tiles are wanted only once the picture, drawn `width` CSS pixels wide, shows more of the
+// screen's pixels than its display rendition has: until then they would add nothing to it.
+export function needsTiles(item, width, pixelRatio) {
+  return width * pixelRatio > displayWidth(item);
+}
+
 // Draws the tiles of the right level that the page shows, over the rendition (which stays
 // below as the backdrop while they load); tiles no longer shown are removed.
 export function drawTiles(page, box, size) {
   const layer = page.tiles;
-  if (page.slot !== 0) {
+  const pixelRatio = window.devicePixelRatio || 1;
+  if (page.slot !== 0 || !needsTiles(page.item, box.width, pixelRatio)) {
     layer.textContent = '';
+    layer.removeAttribute('data-level');
     page.drawn = new Map();
     return;
   }
-  const { level, wanted } = tilesInView(page.item, box, size, window.devicePixelRatio || 1);
+  const { level, wanted } = tilesInView(page.item, box, size, pixelRatio);
   const drawn = page.drawn || new Map();
   for (const [url, tile] of drawn) {
     if (wanted.has(url)) continue;
