@@ -32,7 +32,7 @@ public struct Option<Value: Sendable>: OptionKey {
     /// The long name without dashes (`sheet-columns`).
     public var name: String { spec.long }
     /// `--sheet-columns`, as messages spell it.
-    public var flagName: String { "--" + spec.long }
+    public var flagName: String { spec.flagName }
 }
 
 extension Option where Value == Bool {

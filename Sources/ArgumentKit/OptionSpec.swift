@@ -88,4 +88,6 @@ public struct OptionSpec: Sendable {
 
     /// `--long`, the spelling used in error messages.
     var displayName: String { "--" + long }
+    /// `--sheet-columns`, as messages spell it.
+    public var flagName: String { displayName }
 }

@@ -13,7 +13,8 @@ final class ShardEnvironmentTests: XCTestCase {
             _ = try ShardEnvironment.shard("auto", count: count, environment: environment)
             return nil
         } catch {
-            return error.description
+            // Worded as `vitrine build` words the settings.
+            return error.sentence.text { [Setting.shard: "--shard", .shardCount: "--shard-count"][$0] ?? $0.label }
         }
     }
 

@@ -55,16 +55,16 @@ public struct RemoteOptions: Sendable, Equatable {
     /// The timeout in whole seconds, at least 1.
     var wholeSecondsTimeout: Int { max(1, Int(timeout.rounded(.up))) }
 
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: SettingProblem, Equatable, Sendable {
         case jobs(Int), timeout(Double), deadline(Double), retries(Int), maxBytes(Int)
 
-        public var description: String {
+        public var sentence: SettingText {
             switch self {
-            case .jobs(let value): "--net-jobs \(value): from 1 to \(RemoteOptions.maximumJobs)"
-            case .timeout(let value): "--net-timeout \(value): from 1 to \(Int(RemoteOptions.maximumTimeout)) seconds"
-            case .deadline(let value): "--net-deadline \(value): from 1 to \(Int(RemoteOptions.maximumDeadline)) seconds"
-            case .retries(let value): "--retries \(value): from 0 to \(RemoteOptions.maximumRetries)"
-            case .maxBytes(let value): "--max-download \(value): at least 1 byte"
+            case .jobs(let value): "\(Setting.netJobs) \(value): from 1 to \(RemoteOptions.maximumJobs)"
+            case .timeout(let value): "\(Setting.netTimeout) \(value): from 1 to \(Int(RemoteOptions.maximumTimeout)) seconds"
+            case .deadline(let value): "\(Setting.netDeadline) \(value): from 1 to \(Int(RemoteOptions.maximumDeadline)) seconds"
+            case .retries(let value): "\(Setting.retries) \(value): from 0 to \(RemoteOptions.maximumRetries)"
+            case .maxBytes(let value): "\(Setting.maxDownload) \(value): at least 1 byte"
             }
         }
     }

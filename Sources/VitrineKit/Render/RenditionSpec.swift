@@ -95,37 +95,21 @@ public struct RenditionSpec: Codable, Hashable, Sendable {
 public struct RenditionSet: Sendable {
     public private(set) var specs: [RenditionSpec]
 
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: SettingProblem, Equatable, Sendable {
         /// A box side (times the density) is larger than ``RenditionSpec/maximumSide``.
         case boxTooLarge(side: Int, density: Int, role: RenditionRole)
         case emptyBox(role: RenditionRole)
 
-        public var description: String { message(naming: .thumbs) }
-
-        /// The text, naming the options as the command that set them spells them.
-        public func message(naming names: OptionNames) -> String {
+        public var sentence: SettingText {
             switch self {
-            case .boxTooLarge(let side, 1, let role): "\(names.size(role)) \(side) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .boxTooLarge(let side, 1, let role): "\(size(role)) \(side) is larger than \(RenditionSpec.maximumSide) pixels"
             case .boxTooLarge(let side, let density, let role):
-                "\(names.size(role)) \(side) with \(names.retina) (\(side * density) px) is larger than \(RenditionSpec.maximumSide) pixels"
-            case .emptyBox(let role): "\(names.size(role)) needs a width or a height"
+                "\(size(role)) \(side) with \(Setting.retina) (\(side * density) px) is larger than \(RenditionSpec.maximumSide) pixels"
+            case .emptyBox(let role): "\(size(role)) needs a width or a height"
             }
         }
-    }
 
-    /// The options that set the boxes, as a command spells them: `vitrine thumbs`' `--size`
-    /// for every box, or `vitrine build`'s `--thumb-size` and `--display-size`.
-    public struct OptionNames: Equatable, Sendable {
-        public var thumbnail = "--size"
-        public var display = "--size"
-        /// What asks for the @2x copies.
-        public var retina = "--retina"
-
-        public static let thumbs = OptionNames()
-        public static let build = OptionNames(thumbnail: "--thumb-size", display: "--display-size",
-            retina: "its @2x copy (--no-retina for none)")
-
-        func size(_ role: RenditionRole) -> String { role == .display ? display : thumbnail }
+        private func size(_ role: RenditionRole) -> Setting { role == .display ? .displaySize : .thumbnailSize }
     }
 
     /// - Parameters:

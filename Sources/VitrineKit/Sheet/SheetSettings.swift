@@ -1,8 +1,8 @@
 /// How a contact sheet looks: the grid, what each cell shows, the bars, paging, encoding.
 ///
-/// A typed value the library owns, so that `sheet` (`--columns`, `--gap`…) and `build`
-/// (`--sheet-columns`, `--sheet-gap`…) fill in the same settings and share their checks
-/// (``validated()``) and defaults (each defined here once).
+/// A typed value the library owns, so that `sheet` and `build` fill in the same settings
+/// (each with its own options) and share their checks (``validated()``) and defaults (each
+/// defined here once).
 public struct SheetSettings: Codable, Hashable, Sendable {
     /// Cells a row: default ``defaultColumns``; 1 is a vertical strip.
     public var columns: Int = SheetSettings.defaultColumns
@@ -54,54 +54,28 @@ public struct SheetSettings: Codable, Hashable, Sendable {
     /// Cells a page.
     public var cellsPerSheet: Int { perSheet ?? columns * Self.defaultRows }
 
-    /// A setting that cannot work, said as the option that set it.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A setting that cannot work, said as the setting (``Setting``) that set it.
+    public enum Problem: SettingProblem, Equatable, Sendable {
         case columns(Int)
         case cell(Box)
-        case negative(option: String, value: Int)
+        case negative(Setting, value: Int)
         case captionLines(Int)
         case perSheet(Int)
         case format(ImageFormat)
         case tooLarge(width: Int, height: Int)
 
-        public var description: String { message(naming: .sheet) }
-
-        /// The text, naming the options as the command that set them spells them.
-        public func message(naming names: OptionNames) -> String {
+        public var sentence: SettingText {
             switch self {
-            case .columns(let value): "\(names.columns) must be at least 1 (got \(value))"
+            case .columns(let value): "\(Setting.sheetColumns) must be at least 1 (got \(value))"
             case .cell(let box):
-                "\(names.cell) needs a width and a height of 16 to \(SheetSettings.maximumSide) pixels, like 240x240 (got \(box))"
-            case .negative(let option, let value): "\(names.spelling(of: option)) cannot be negative (got \(value))"
-            case .captionLines(let value): "\(names.captionLines) must be 0 to 10 (got \(value))"
-            case .perSheet(let value): "\(names.perSheet) must be at least 1 (got \(value))"
+                "\(Setting.sheetCell) needs a width and a height of 16 to \(SheetSettings.maximumSide) pixels, like 240x240 (got \(box))"
+            case .negative(let setting, let value): "\(setting) cannot be negative (got \(value))"
+            case .captionLines(let value): "\(Setting.sheetCaptionLines) must be 0 to 10 (got \(value))"
+            case .perSheet(let value): "\(Setting.sheetPerPage) must be at least 1 (got \(value))"
             case .format(let format): "a sheet cannot be written as \(format.rawValue): jpeg, png or webp"
             case .tooLarge(let width, let height):
-                "a page would be \(width)x\(height) pixels, over \(SheetSettings.maximumSide) a side: use fewer \(names.columns) or a smaller \(names.perSheet)"
-            }
-        }
-    }
-
-    /// The options that set these settings, as a command spells them: `vitrine sheet`'s own
-    /// names, or `vitrine build`'s `--sheet-` ones.
-    public struct OptionNames: Equatable, Sendable {
-        public var columns = "--columns"
-        public var cell = "--cell"
-        public var gap = "--gap"
-        public var margin = "--margin"
-        public var perSheet = "--per-sheet"
-        public var captionLines = "--caption-lines"
-
-        public static let sheet = OptionNames()
-        public static let build = OptionNames(columns: "--sheet-columns", cell: "--sheet-cell", gap: "--sheet-gap",
-            margin: "--sheet-margin", perSheet: "--sheet-per-page", captionLines: "--sheet-caption-lines")
-
-        /// The spelling of the setting ``Problem/negative(option:value:)`` names (`gap`, `margin`).
-        func spelling(of setting: String) -> String {
-            switch setting {
-            case "gap": gap
-            case "margin": margin
-            default: "--" + setting
+                "a page would be \(width)x\(height) pixels, over \(SheetSettings.maximumSide) a side: "
+                    + "use fewer \(Setting.sheetColumns) or a smaller \(Setting.sheetPerPage)"
             }
         }
     }
@@ -112,8 +86,8 @@ public struct SheetSettings: Codable, Hashable, Sendable {
         guard let width = cell.width, let height = cell.height, width >= 16, height >= 16,
             width <= Self.maximumSide, height <= Self.maximumSide
         else { throw .cell(cell) }
-        if gap < 0 { throw .negative(option: "gap", value: gap) }
-        if margin < 0 { throw .negative(option: "margin", value: margin) }
+        if gap < 0 { throw .negative(.sheetGap, value: gap) }
+        if margin < 0 { throw .negative(.sheetMargin, value: margin) }
         guard (0...10).contains(captionLines) else { throw .captionLines(captionLines) }
         if let perSheet, perSheet < 1 { throw .perSheet(perSheet) }
         guard Self.formats.contains(encoding.format) else { throw .format(encoding.format) }

@@ -11,16 +11,16 @@ import Foundation
 /// Every resource it names is a file below the output folder, by its URL under the base URL.
 public enum IIIFPresentation {
     /// Why no manifest can be written.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: SettingProblem, Equatable, Sendable {
         case notIIIF
         case zipped
         case badPath(String)
 
-        public var description: String {
+        public var sentence: SettingText {
             switch self {
-            case .notIIIF: "--iiif-manifest needs --layout iiif or iiif3"
-            case .zipped: "--iiif-manifest needs --container fs: viewers cannot read tiles inside a zip"
-            case .badPath(let path): "--iiif-manifest '\(path)' is not a relative path inside DIR"
+            case .notIIIF: "\(Setting.iiifManifest) needs \(Setting.tileLayout) iiif or iiif3"
+            case .zipped: "\(Setting.iiifManifest) needs \(Setting.tileContainer) fs: viewers cannot read tiles inside a zip"
+            case .badPath(let path): "\(Setting.iiifManifest) '\(path)' is not a relative path inside \(Setting.outputFolder)"
             }
         }
     }

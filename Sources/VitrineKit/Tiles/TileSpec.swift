@@ -72,8 +72,9 @@ public struct TileSpec: Codable, Hashable, Sendable {
         return parts.joined(separator: "-")
     }
 
-    /// Why asked-for settings cannot work: checked in the library, said as the CLI words it.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why asked-for settings cannot work: checked in the library, naming the settings
+    /// (``Setting``) each command words as its own options.
+    public enum Problem: SettingProblem, Equatable, Sendable {
         case tileSize(Int)
         case overlap(Int, tileSize: Int)
         case overlapNeedsDeepZoom
@@ -82,35 +83,21 @@ public struct TileSpec: Codable, Hashable, Sendable {
         case badBaseURL(String)
         case zoom(ZoomOptions.Problem)
 
-        public var description: String { message(naming: .tiles) }
-
-        /// The text, naming the options as the command that set them spells them.
-        public func message(naming names: OptionNames) -> String {
+        public var sentence: SettingText {
             switch self {
-            case .tileSize(let size): "\(names.tileSize) \(size) is not between 1 and \(TileSpec.maximumTileSize)"
-            case .overlap(let overlap, let size): "\(names.overlap) \(overlap) must be smaller than half the tile size (\(size))"
-            case .overlapNeedsDeepZoom: "\(names.overlap) only applies to \(names.layout) dz (IIIF, Zoomify and Google tiles have none)"
+            case .tileSize(let size): "\(Setting.tileSize) \(size) is not between 1 and \(TileSpec.maximumTileSize)"
+            case .overlap(let overlap, let size): "\(Setting.tileOverlap) \(overlap) must be smaller than half the tile size (\(size))"
+            case .overlapNeedsDeepZoom:
+                "\(Setting.tileOverlap) only applies to \(Setting.tileLayout) dz (IIIF, Zoomify and Google tiles have none)"
             case .baseURLNeeded(let layout):
-                "\(names.layout) \(layout.rawValue) needs \(names.baseURL) URL (where \(names.servedFolder) is served): IIIF ids are absolute URLs"
-            case .baseURLUnused(let layout): "\(names.baseURL) only applies to the IIIF layouts, not \(names.layout) \(layout.rawValue)"
-            case .badBaseURL(let text): "\(names.baseURL) '\(text)' is not an http or https URL without a query or fragment"
-            case .zoom(let problem): problem.description
+                "\(Setting.tileLayout) \(layout.rawValue) needs \(Setting.tileBaseURL) URL (where \(Setting.outputFolder) is served): "
+                    + "IIIF ids are absolute URLs"
+            case .baseURLUnused(let layout):
+                "\(Setting.tileBaseURL) only applies to the IIIF layouts, not \(Setting.tileLayout) \(layout.rawValue)"
+            case .badBaseURL(let text): "\(Setting.tileBaseURL) '\(text)' is not an http or https URL without a query or fragment"
+            case .zoom(let problem): problem.sentence
             }
         }
-    }
-
-    /// The options that set these settings, as a command spells them: `vitrine tiles`' own
-    /// names, or `vitrine build`'s `--tile-` ones.
-    public struct OptionNames: Equatable, Sendable {
-        public var layout = "--layout"
-        public var tileSize = "--tile-size"
-        public var overlap = "--overlap"
-        public var baseURL = "--base-url"
-        /// The folder the base URL serves, as the command's usage names it.
-        public var servedFolder = "DIR"
-
-        public static let tiles = OptionNames()
-        public static let build = OptionNames(layout: "--tile-layout", servedFolder: "SITE")
     }
 
     /// The settings, checked, with the base URL normalised (no trailing `/`, which would

@@ -35,7 +35,7 @@ public struct ZoomOptions: Codable, Hashable, Sendable {
         self.doubleTapScale = doubleTapScale
     }
 
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: SettingProblem, Equatable, Sendable {
         case viewport
         case minScale(Double)
         case maxScale(Double)
@@ -43,14 +43,14 @@ public struct ZoomOptions: Codable, Hashable, Sendable {
         case doubleTapScaleUnused
         case doubleTapScale(Double)
 
-        public var description: String {
+        public var sentence: SettingText {
             switch self {
-            case .viewport: "--viewport needs a width and a height (WxH)"
-            case .minScale(let scale): "--min-scale \(scale) is not above 0 and at most 1 (the fitted picture)"
-            case .maxScale(let scale): "--max-scale \(scale) is below 1 (the fitted picture)"
-            case .doubleTapScaleNeeded: "--double-tap custom needs --double-tap-scale S"
-            case .doubleTapScaleUnused: "--double-tap-scale only applies with --double-tap custom"
-            case .doubleTapScale(let scale): "--double-tap-scale \(scale) is not above 0"
+            case .viewport: "\(Setting.viewport) needs a width and a height (WxH)"
+            case .minScale(let scale): "\(Setting.minScale) \(scale) is not above 0 and at most 1 (the fitted picture)"
+            case .maxScale(let scale): "\(Setting.maxScale) \(scale) is below 1 (the fitted picture)"
+            case .doubleTapScaleNeeded: "\(Setting.doubleTap) custom needs \(Setting.doubleTapScale) S"
+            case .doubleTapScaleUnused: "\(Setting.doubleTapScale) only applies with \(Setting.doubleTap) custom"
+            case .doubleTapScale(let scale): "\(Setting.doubleTapScale) \(scale) is not above 0"
             }
         }
     }

@@ -15,11 +15,7 @@ enum BuildConfig {
     /// nil (after saying why) when the file cannot be used.
     static func merged(_ command: ParsedCommand) -> ParsedCommand? {
         let explicit = command[BuildCommand.config]
-        // An empty first SRC is refused later; it must not make ./vitrine.json a source's file.
-        let found = explicit ?? command.positionals.first.flatMap { $0.isEmpty ? nil : Path.join($0, fileName) }.flatMap { path in
-            FileManager.default.fileExists(atPath: path) ? path : nil
-        }
-        guard let path = found else { return command }
+        guard let path = file(of: command) else { return command }
         let data: Data
         switch read(path, given: explicit != nil) {
         case .success(let bytes): data = bytes
@@ -52,6 +48,15 @@ enum BuildConfig {
             return nil
         }
         return merged
+    }
+
+    /// The file of options `command` reads: the one `--config` names, else the first source
+    /// folder's vitrine.json when there is one; nil for none.
+    static func file(of command: ParsedCommand) -> String? {
+        // An empty first SRC is refused later; it must not make ./vitrine.json a source's file.
+        command[BuildCommand.config] ?? command.positionals.first.flatMap { $0.isEmpty ? nil : Path.join($0, fileName) }.flatMap { path in
+            FileManager.default.fileExists(atPath: path) ? path : nil
+        }
     }
 
     /// The most a file of options may hold.

@@ -49,7 +49,7 @@ enum RemoteInputOptions {
         do {
             options.remote = try remote.validated()
         } catch {
-            Diagnostics.usageError(error.description, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return false
         }
         if let path = command[items] {

@@ -47,7 +47,7 @@ enum TileOptions {
         var zoom = ZoomOptions()
         if let viewport = command[viewport] {
             guard let width = viewport.width, let height = viewport.height else {
-                Diagnostics.usageError(ZoomOptions.Problem.viewport.description, commandPath: command.path)
+                Diagnostics.usageError(SettingNames.message(ZoomOptions.Problem.viewport, in: command), commandPath: command.path)
                 return nil
             }
             zoom.viewportWidth = width
@@ -65,8 +65,8 @@ enum TileOptions {
             let spec = try asked.checked()
             if let path = command[iiifManifest] { try IIIFPresentation.check(path: path, spec: spec) }
             return spec
-        } catch let problem as TileSpec.Problem {
-            Diagnostics.usageError(problem.description, commandPath: command.path)
+        } catch let problem as any SettingProblem {
+            Diagnostics.usageError(SettingNames.message(problem, in: command), commandPath: command.path)
         } catch {
             Diagnostics.usageError("\(error)", commandPath: command.path)
         }

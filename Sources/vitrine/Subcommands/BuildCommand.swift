@@ -174,7 +174,7 @@ enum BuildCommand {
                 scan.shard = try ShardEnvironment.shard(asked, count: command[shardCount],
                     environment: ProcessInfo.processInfo.environment)
             } catch {
-                Diagnostics.usageError(error.description, commandPath: command.path)
+                Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
                 return nil
             }
         }
@@ -194,7 +194,7 @@ enum BuildCommand {
         options.placeholder = command[placeholder]
         let encoding = Encoding(format: command[format], quality: command[quality])
         do { options.renditions = try RenditionSet(renditions(from: command, encoding: encoding)).specs } catch {
-            Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return nil
         }
         options.tiles = nil
@@ -204,7 +204,7 @@ enum BuildCommand {
                 minSize: command[tileMinSize] ?? tiles.minSize)
             asked.folder = tiles.folder
             do { tiles = try asked.checked() } catch {
-                Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
+                Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
                 return nil
             }
             options.tiles = tiles
@@ -218,7 +218,7 @@ enum BuildCommand {
             sheet.gap = command[sheetGap]
             sheet.perSheet = command[sheetPerPage]
             do { options.sheet = try sheet.validated() } catch {
-                Diagnostics.usageError(error.message(naming: .build), commandPath: command.path)
+                Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
                 return nil
             }
         }

@@ -58,7 +58,7 @@ enum PageCommand {
         var page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
         if let viewport = command[TileOptions.viewport] {
             guard let width = viewport.width, let height = viewport.height else {
-                Diagnostics.usageError(ZoomOptions.Problem.viewport.description, commandPath: command.path)
+                Diagnostics.usageError(SettingNames.message(ZoomOptions.Problem.viewport, in: command), commandPath: command.path)
                 return ExitStatus.usage
             }
             page.viewport = (width, height)

@@ -160,7 +160,7 @@ enum SheetCommand {
         do {
             return try settings.validated()
         } catch {
-            Diagnostics.usageError(error.description, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return nil
         }
     }

@@ -93,7 +93,7 @@ enum ThumbsCommand {
             thumbnails.renditions = try RenditionSet(boxes: command[size], mode: command[fill] ? .fill : .fit, crop: command[crop],
                 retina: command[retina], upscale: command[upscale], encoding: encoding, badge: command[badge]).specs
         } catch {
-            Diagnostics.usageError(error.description, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return nil
         }
         thumbnails.placeholder = command[placeholder]
