@@ -21,12 +21,34 @@ public enum ThumbHash {
                      "ThumbHash: \(width)x\(height) must be within 1…100 on each side")
         precondition(rgba.count == width * height * 4,
                      "ThumbHash: \(rgba.count) bytes for \(width)x\(height) RGBA")
-        let w = width, h = height, count = w * h
+        let w = width, h = height
+        let average = averageColour(rgba)
+        let hasAlpha = average.a < Double(w * h)
+        // Fewer luminance terms when alpha needs room in the hash.
+        let lLimit = hasAlpha ? 5.0 : 7.0
+        let longest = Double(max(w, h))
+        let lx = max(1, Int(jsRound(lLimit * Double(w) / longest)))
+        let ly = max(1, Int(jsRound(lLimit * Double(h) / longest)))
+        let (l, p, q, a) = lpqa(rgba, compositedOnto: average)
 
-        // Average colour, weighted by alpha: transparent pixels are composited onto it below,
-        // so they do not drag the picture towards black.
+        // The cosines every channel's terms multiply by, computed once for all four.
+        let cosines = Cosines(width: w, height: h, nx: max(3, lx, hasAlpha ? 5 : 3), ny: max(3, ly, hasAlpha ? 5 : 3))
+        let lum = encodeChannel(l, cosines, nx: max(3, lx), ny: max(3, ly))
+        let yb = encodeChannel(p, cosines, nx: 3, ny: 3)
+        let rg = encodeChannel(q, cosines, nx: 3, ny: 3)
+        let alph = hasAlpha ? encodeChannel(a, cosines, nx: 5, ny: 5) : nil
+
+        // The shorter side's luminance count; the decoder infers the other from the limit.
+        var hash = header(lum: lum, yb: yb, rg: rg, alpha: alph, shorterSideCount: w > h ? ly : lx, isLandscape: w > h)
+        appendACs([lum.ac, yb.ac, rg.ac] + (alph.map { [$0.ac] } ?? []), to: &hash)
+        return hash
+    }
+
+    /// The average colour, weighted by alpha, and the sum of the alphas (`a`): transparent pixels
+    /// are composited onto that colour, so they do not drag the picture towards black.
+    private static func averageColour(_ rgba: [UInt8]) -> (r: Double, g: Double, b: Double, a: Double) {
         var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
-        for i in 0..<count {
+        for i in 0..<rgba.count / 4 {
             let alpha = Double(rgba[4 * i + 3]) / 255
             avgR += alpha / 255 * Double(rgba[4 * i])
             avgG += alpha / 255 * Double(rgba[4 * i + 1])
@@ -38,57 +60,55 @@ public enum ThumbHash {
             avgG /= avgA
             avgB /= avgA
         }
+        return (avgR, avgG, avgB, avgA)
+    }
 
-        let hasAlpha = avgA < Double(count)
-        // Fewer luminance terms when alpha needs room in the hash.
-        let lLimit = hasAlpha ? 5.0 : 7.0
-        let longest = Double(max(w, h))
-        let lx = max(1, Int(jsRound(lLimit * Double(w) / longest)))
-        let ly = max(1, Int(jsRound(lLimit * Double(h) / longest)))
-
+    /// The pixels composited onto `average` and split into the LPQA channels: luminance,
+    /// yellow-blue, red-green, alpha.
+    private static func lpqa(_ rgba: [UInt8], compositedOnto average: (r: Double, g: Double, b: Double, a: Double))
+        -> (l: [Double], p: [Double], q: [Double], a: [Double]) {
+        let count = rgba.count / 4
         var l = [Double](repeating: 0, count: count)
         var p = l, q = l, a = l
         rgba.withUnsafeBufferPointer { rgba in
             for i in 0..<count {
                 let alpha = Double(rgba[4 * i + 3]) / 255
-                let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
-                let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
-                let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
+                let r = average.r * (1 - alpha) + alpha / 255 * Double(rgba[4 * i])
+                let g = average.g * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 1])
+                let b = average.b * (1 - alpha) + alpha / 255 * Double(rgba[4 * i + 2])
                 l[i] = (r + g + b) / 3
                 p[i] = (r + g) / 2 - b
                 q[i] = r - g
                 a[i] = alpha
             }
         }
+        return (l, p, q, a)
+    }
 
-        // The cosines every channel's terms multiply by, computed once for all four.
-        let cosines = Cosines(width: w, height: h, nx: max(3, lx, hasAlpha ? 5 : 3), ny: max(3, ly, hasAlpha ? 5 : 3))
-        let lum = encodeChannel(l, cosines, nx: max(3, lx), ny: max(3, ly))
-        let yb = encodeChannel(p, cosines, nx: 3, ny: 3)
-        let rg = encodeChannel(q, cosines, nx: 3, ny: 3)
-        let alph = hasAlpha ? encodeChannel(a, cosines, nx: 5, ny: 5) : nil
-
-        let isLandscape = w > h
+    /// The 24-bit and 16-bit headers (DC terms, scales, flags), then the alpha byte when there is alpha.
+    private static func header(lum: Channel, yb: Channel, rg: Channel, alpha: Channel?, shorterSideCount: Int,
+        isLandscape: Bool) -> [UInt8] {
         let header24 = quantise(63 * lum.dc)
             | quantise(31.5 + 31.5 * yb.dc) << 6
             | quantise(31.5 + 31.5 * rg.dc) << 12
             | quantise(31 * lum.scale) << 18
-            | (hasAlpha ? 1 << 23 : 0)
-        // The shorter side's luminance count; the decoder infers the other from the limit.
-        let header16 = (isLandscape ? ly : lx)
+            | (alpha != nil ? 1 << 23 : 0)
+        let header16 = shorterSideCount
             | quantise(63 * yb.scale) << 3
             | quantise(63 * rg.scale) << 9
             | (isLandscape ? 1 << 15 : 0)
-        var hash: [UInt8] = [
+        var bytes: [UInt8] = [
             UInt8(header24 & 255), UInt8(header24 >> 8 & 255), UInt8(header24 >> 16),
             UInt8(header16 & 255), UInt8(header16 >> 8),
         ]
-        if let alph {
-            hash.append(UInt8(quantise(15 * alph.dc) | quantise(15 * alph.scale) << 4))
+        if let alpha {
+            bytes.append(UInt8(quantise(15 * alpha.dc) | quantise(15 * alpha.scale) << 4))
         }
+        return bytes
+    }
 
-        // AC terms as nibbles, low nibble first, channels in L, P, Q, A order.
-        let acs = [lum.ac, yb.ac, rg.ac] + (alph.map { [$0.ac] } ?? [])
+    /// AC terms as nibbles, low nibble first, channels in L, P, Q, A order.
+    private static func appendACs(_ acs: [[Double]], to hash: inout [UInt8]) {
         let start = hash.count
         var index = 0
         for ac in acs {
@@ -98,7 +118,6 @@ public enum ThumbHash {
                 index += 1
             }
         }
-        return hash
     }
 
     /// The ThumbHash of an image in standard base64 with `=` padding, as the reference
