@@ -60,77 +60,11 @@ public struct SheetPhase: GalleryPhase {
         }
         let drawing = plans.indices.filter { kept[$0] == nil }
         context.listener?.receive(.started(phase: .sheet, total: drawing.count))
-        // Every operation of a page is used once: libvips' cache would keep them, and with them
-        // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
-        // (libvips is started first: its cache does not exist before.) liborc writes its code
-        // files in XDG_RUNTIME_DIR, else HOME: this process gets a private folder, as the
-        // workers do, kept until the pages are drawn.
-        let scratch = ScratchFolder()
-        let restore = drawing.isEmpty ? {} : scratch.useInThisProcess()
-        defer {
-            restore()
-            scratch.remove()
-        }
-        let started = !drawing.isEmpty && (try? Vips.initialize()) != nil
-        let cacheMax = started ? Vips.operationCacheMax : 0
-        if started { Vips.setOperationCacheMax(0) }
-        defer { if started { Vips.setOperationCacheMax(cacheMax) } }
-        // Pages are composed a page per core at a time (a gallery of 100,000 items has
-        // thousands), from what the manifest says now; failures are recorded after, in order.
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, drawing.count))
-        // ORC (libvips 8.14's SIMD, here for the badges' blur) compiles and frees its code from
-        // the threads that build and drop operations, and two lanes doing so at once corrupt
-        // its code memory (measured: a crash within a few hundred pages, never with it off).
-        // The workers keep it: each builds its operations from one thread. Off for one lane
-        // too: its code rounds otherwise, and a page drawn alone (the one page whose caption
-        // changed) must be the same bytes as when every page is drawn.
-        let vectorised = started && Vips.vectorEnabled
-        if vectorised { Vips.vectorEnabled = false }
-        defer { if vectorised { Vips.vectorEnabled = true } }
-        let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: plans.count))
-        let shown = manifest
-        let heard = Locked(())  // one event at a time, whichever page is done first
-        let numbers = NumberBadges()  // the digits are rendered once for every page
-        DispatchQueue.concurrentPerform(iterations: drawing.isEmpty ? 0 : lanes) { lane in
-            for number in stride(from: lane, to: drawing.count, by: lanes).map({ drawing[$0] }) {
-                // Stopped: the pages left are not drawn (nor listed).
-                if context.isCancelled() { break }
-                let plan = plans[number]
-                let path = Path.join(folder, plan.name)
-                let layout = SheetLayout(settings: settings, cells: plan.cells.count, hasHeader: plan.title != nil,
-                    hasFooter: settings.footer)
-                let cells = plan.cells.map { cell(for: $0.entry, number: $0.number, in: shown, context: context) }
-                var page = SheetPage(layout: layout, cells: cells, title: plan.title.map { StyledText(plain: $0) })
-                (page.footerLeft, page.footerRight) = (plan.footer[0], plan.footer[1])
-                let result: Result<ContactSheet, SheetFailure>
-                do {
-                    let image = try SheetComposer.compose(page, settings: settings, numbers: numbers)
-                    let data = try ImageEncoder.encode(image, with: settings.encoding)
-                    try AtomicFile.write(data, to: path)
-                    let ids = plan.cells.compactMap { cell -> String? in
-                        if case .item(let index) = cell.entry { return shown.items[index].id }
-                        return nil
-                    }
-                    result = .success(ContactSheet(path: plan.name, page: plan.number, width: image.width, height: image.height, items: ids,
-                        album: plan.album))
-                } catch let error as VipsError {
-                    result = .failure(SheetFailure(path: path, message: "cannot make the sheet: " + error.message))
-                } catch {
-                    result = .failure(SheetFailure(path: path, message: "\(error)"))
-                }
-                made.withLock { $0[number] = result }
-                heard.withLock { _ in
-                    if case .failure(let failure) = result {
-                        context.listener?.receive(.error(path: path, message: failure.message, reason: .write))
-                        context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
-                    } else {
-                        context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
-                    }
-                }
-            }
+        let made = Self.withLibvipsSetForPages(drawingAny: !drawing.isEmpty) {
+            drawPages(drawing, of: plans, in: manifest, context: context)
         }
         var drawn = Drawn()
-        for (number, result) in made.current.enumerated() {
+        for (number, result) in made.enumerated() {
             switch (kept[number], result) {
             case (let record?, _):
                 drawn.records.append(record)
@@ -146,6 +80,91 @@ public struct SheetPhase: GalleryPhase {
         }
         manifest.sheets = drawn.records.isEmpty ? nil : drawn.records.map(\.sheet)
         return drawn
+    }
+
+    /// Runs `draw` with libvips set for drawing pages in this process, and puts it back after.
+    private static func withLibvipsSetForPages(drawingAny: Bool, _ draw: () -> [Result<ContactSheet, SheetFailure>?])
+        -> [Result<ContactSheet, SheetFailure>?] {
+        // Every operation of a page is used once: libvips' cache would keep them, and with them
+        // the cells they read (measured: every cell of a 2,000-item gallery alive at the end).
+        // (libvips is started first: its cache does not exist before.) liborc writes its code
+        // files in XDG_RUNTIME_DIR, else HOME: this process gets a private folder, as the
+        // workers do, kept until the pages are drawn.
+        let scratch = ScratchFolder()
+        let restore = drawingAny ? scratch.useInThisProcess() : {}
+        defer {
+            restore()
+            scratch.remove()
+        }
+        let started = drawingAny && (try? Vips.initialize()) != nil
+        let cacheMax = started ? Vips.operationCacheMax : 0
+        if started { Vips.setOperationCacheMax(0) }
+        defer { if started { Vips.setOperationCacheMax(cacheMax) } }
+        // ORC (libvips 8.14's SIMD, here for the badges' blur) compiles and frees its code from
+        // the threads that build and drop operations, and two lanes doing so at once corrupt
+        // its code memory (measured: a crash within a few hundred pages, never with it off).
+        // The workers keep it: each builds its operations from one thread. Off for one lane
+        // too: its code rounds otherwise, and a page drawn alone (the one page whose caption
+        // changed) must be the same bytes as when every page is drawn.
+        let vectorised = started && Vips.vectorEnabled
+        if vectorised { Vips.vectorEnabled = false }
+        defer { if vectorised { Vips.vectorEnabled = true } }
+        return draw()
+    }
+
+    /// Draws the pages numbered `drawing` and writes them, saying each to the listener as it is
+    /// done; the result of each of `plans`, nil for a page not drawn.
+    private func drawPages(_ drawing: [Int], of plans: [SheetPagePlan], in shown: Manifest, context: GalleryPhaseContext)
+        -> [Result<ContactSheet, SheetFailure>?] {
+        // Pages are composed a page per core at a time (a gallery of 100,000 items has
+        // thousands), from what the manifest says now; failures are recorded after, in order.
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, drawing.count))
+        let made = Locked([Result<ContactSheet, SheetFailure>?](repeating: nil, count: plans.count))
+        let heard = Locked(())  // one event at a time, whichever page is done first
+        let numbers = NumberBadges()  // the digits are rendered once for every page
+        DispatchQueue.concurrentPerform(iterations: drawing.isEmpty ? 0 : lanes) { lane in
+            for number in stride(from: lane, to: drawing.count, by: lanes).map({ drawing[$0] }) {
+                // Stopped: the pages left are not drawn (nor listed).
+                if context.isCancelled() { break }
+                let path = Path.join(folder, plans[number].name)
+                let result = drawPage(plans[number], to: path, in: shown, numbers: numbers, context: context)
+                made.withLock { $0[number] = result }
+                heard.withLock { _ in
+                    if case .failure(let failure) = result {
+                        context.listener?.receive(.error(path: path, message: failure.message, reason: .write))
+                        context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
+                    } else {
+                        context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
+                    }
+                }
+            }
+        }
+        return made.current
+    }
+
+    /// Composes one page from its cells and writes it to `path`.
+    private func drawPage(_ plan: SheetPagePlan, to path: String, in shown: Manifest, numbers: NumberBadges,
+        context: GalleryPhaseContext) -> Result<ContactSheet, SheetFailure> {
+        let layout = SheetLayout(settings: settings, cells: plan.cells.count, hasHeader: plan.title != nil,
+            hasFooter: settings.footer)
+        let cells = plan.cells.map { cell(for: $0.entry, number: $0.number, in: shown, context: context) }
+        var page = SheetPage(layout: layout, cells: cells, title: plan.title.map { StyledText(plain: $0) })
+        (page.footerLeft, page.footerRight) = (plan.footer[0], plan.footer[1])
+        do {
+            let image = try SheetComposer.compose(page, settings: settings, numbers: numbers)
+            let data = try ImageEncoder.encode(image, with: settings.encoding)
+            try AtomicFile.write(data, to: path)
+            let ids = plan.cells.compactMap { cell -> String? in
+                if case .item(let index) = cell.entry { return shown.items[index].id }
+                return nil
+            }
+            return .success(ContactSheet(path: plan.name, page: plan.number, width: image.width, height: image.height, items: ids,
+                album: plan.album))
+        } catch let error as VipsError {
+            return .failure(SheetFailure(path: path, message: "cannot make the sheet: " + error.message))
+        } catch {
+            return .failure(SheetFailure(path: path, message: "\(error)"))
+        }
     }
 
     /// The cell of an entry: the item's picture (the workers' cell) with its number (its place
