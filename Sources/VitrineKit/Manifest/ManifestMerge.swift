@@ -30,6 +30,9 @@ public enum ManifestMerge {
         }
     }
 
+    /// A part read: its name for messages, its manifest without items, and its items.
+    private typealias Part = (name: String, manifest: Manifest, entries: [Entry])
+
     /// What the merge needs of an item: its place in the scan's order, and its object.
     private struct Entry: Sendable {
         let id: String
@@ -67,7 +70,7 @@ public enum ManifestMerge {
 
     /// Every part read. Parts are independent: they are read on every core, and the first bad
     /// one in the order given is reported.
-    private static func read(_ parts: [(name: String, data: Data)]) throws(Failure) -> [(name: String, manifest: Manifest, entries: [Entry])] {
+    private static func read(_ parts: [(name: String, data: Data)]) throws(Failure) -> [Part] {
         let readings = Locked([Result<(Manifest, [Entry]), Failure>?](repeating: nil, count: parts.count))
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let reading = read(parts[index])
@@ -78,7 +81,7 @@ public enum ManifestMerge {
             defer { results = [] }
             return results
         }
-        var manifests: [(name: String, manifest: Manifest, entries: [Entry])] = []
+        var manifests: [Part] = []
         for (part, reading) in zip(parts, results) {
             let (manifest, entries) = try reading!.get()
             manifests.append((part.name, manifest, entries))
@@ -92,7 +95,33 @@ public enum ManifestMerge {
         guard let (firstName, first, _) = manifests.first, let partial = first.partial,
             let count = Shard(parsing: partial.shard)?.count, let order = ItemOrder(rawValue: partial.order)
         else { throw Failure(description: "no parts to merge") }
+        try checkShards(of: manifests, madeLike: (firstName, first, partial), count: count)
+        let (owner, scanned) = try scannedItems(of: manifests)
+        let (sorted, albums) = galleryOrder(of: scanned, in: manifests, kept: owner, options: partial, order: order)
+        let scanOrder = sorted.map(\.id)
+        let ids = scanOrder.filter { owner[$0] != nil }
+        do {
+            try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
+        } catch {
+            throw Failure(description: error.message)
+        }
+        let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: ids)
+        let merged = joinedManifest(of: manifests.map(\.manifest), albums: albums, initialIndex: initialItem)
+        // The entries (and through them the parts' documents) move to the writing.
+        var entries: [[Entry]] = []
+        for part in manifests.indices {
+            entries.append(manifests[part].entries)
+            manifests[part].entries = []
+        }
+        let links = navigationLinks(ids, albums: albums, cyclic: first.cyclic)
+        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, links: links))
+    }
 
+    /// Throws unless every part was made with the first one's options and each shard 1…`count`
+    /// is there exactly once.
+    private static func checkShards(of manifests: [Part], madeLike first: (name: String, manifest: Manifest, partial: PartialManifest),
+        count: Int) throws(Failure) {
+        let (firstName, first, partial) = first
         var seen: [Int: String] = [:]
         for (name, manifest, _) in manifests {
             guard let info = manifest.partial, let shard = Shard(parsing: info.shard) else {
@@ -100,10 +129,12 @@ public enum ManifestMerge {
             }
             guard shard.count == count, info.order == partial.order, info.reverse == partial.reverse,
                 info.initialIndex == partial.initialIndex, info.albumOrder == partial.albumOrder,
-                info.reverseAlbums == partial.reverseAlbums, (manifest.albums == nil) == (first.albums == nil), manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
+                info.reverseAlbums == partial.reverseAlbums, (manifest.albums == nil) == (first.albums == nil),
+                manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
                 manifest.schema == first.schema
             else {
-                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --albums, --album-order, --reverse-albums, --cyclic, --initial-index, --direction and --gap must agree")
+                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --albums, "
+                    + "--album-order, --reverse-albums, --cyclic, --initial-index, --direction and --gap must agree")
             }
             if let other = seen[shard.index] { throw Failure(description: "shard \(shard) is given twice: \(other) and \(name)") }
             seen[shard.index] = name
@@ -112,7 +143,10 @@ public enum ManifestMerge {
         guard missing.isEmpty else {
             throw Failure(description: "missing " + missing.map { "shard \($0)/\(count)" }.joined(separator: ", "))
         }
+    }
 
+    /// Every item the scan found, in the scan's walk order, and which part holds each one kept.
+    private static func scannedItems(of manifests: [Part]) throws(Failure) -> (owner: [String: String], items: [DroppedItem]) {
         var owner: [String: String] = [:]
         var scanned: [DroppedItem] = []
         for (name, _, entries) in manifests {
@@ -127,40 +161,41 @@ public enum ManifestMerge {
         // counts them, as a single run's does.
         scanned += manifests.flatMap { $0.manifest.partial?.dropped ?? [] }
         scanned.sort { $0.sortKey.walk < $1.sortKey.walk }
+        return (owner, scanned)
+    }
+
+    /// The scanned items in gallery order, and the albums of the items `kept` (nil without albums).
+    private static func galleryOrder(of scanned: [DroppedItem], in manifests: [Part], kept owner: [String: String],
+        options partial: PartialManifest, order: ItemOrder) -> (items: [DroppedItem], albums: [Album]?) {
         let keys = scanned.map { SortKey(recorded: $0.sortKey, takenAt: $0.takenAt) }
         var sorted = ItemSorter.order(keys, by: order, reverse: partial.reverse).map { scanned[$0] }
         // With albums, the scan's order runs through them depth-first; covers, counts and dates
         // are the whole gallery's, which no part knows.
-        var albums: [Album]?
-        if first.albums != nil {
-            let ordering = AlbumTree.Ordering(order: partial.albumOrder.flatMap(AlbumOrder.init(rawValue:)) ?? .natural,
-                reverse: partial.reverseAlbums ?? false, bySidecar: order == .sidecar)
-            let members = sorted.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
-            let ordered = AlbumTree.ordered(joinedAlbums(manifests.map(\.manifest)), members: members, by: ordering)
-            var all = ordered
-            sorted = AlbumTree.fill(&all, with: members).map { sorted[$0] }
-            var kept = ordered
-            _ = AlbumTree.fill(&kept, with: sorted.filter { owner[$0.id] != nil }.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) })
-            albums = kept
-        }
-        let scanOrder = sorted.map(\.id)
-        let ids = scanOrder.filter { owner[$0] != nil }
-        do {
-            try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
-        } catch {
-            throw Failure(description: error.message)
-        }
-        let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: ids)
+        guard manifests[0].manifest.albums != nil else { return (sorted, nil) }
+        let ordering = AlbumTree.Ordering(order: partial.albumOrder.flatMap(AlbumOrder.init(rawValue:)) ?? .natural,
+            reverse: partial.reverseAlbums ?? false, bySidecar: order == .sidecar)
+        let members = sorted.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
+        let ordered = AlbumTree.ordered(joinedAlbums(manifests.map(\.manifest)), members: members, by: ordering)
+        var all = ordered
+        sorted = AlbumTree.fill(&all, with: members).map { sorted[$0] }
+        var kept = ordered
+        let keptMembers = sorted.filter { owner[$0.id] != nil }.map { AlbumTree.Member(id: $0.id, album: $0.album, takenAt: $0.takenAt) }
+        _ = AlbumTree.fill(&kept, with: keptMembers)
+        return (sorted, kept)
+    }
 
-        var merged = first
+    /// The first part's manifest with the whole gallery's albums, initial index, title,
+    /// description, folders and errors.
+    private static func joinedManifest(of parts: [Manifest], albums: [Album]?, initialIndex: Int?) -> Manifest {
+        var merged = parts[0]
         merged.partial = nil
         merged.albums = albums
-        merged.initialIndex = initialItem
-        merged.title = manifests.lazy.compactMap(\.manifest.title).first
-        merged.description = manifests.lazy.compactMap(\.manifest.description).first
+        merged.initialIndex = initialIndex
+        merged.title = parts.lazy.compactMap(\.title).first
+        merged.description = parts.lazy.compactMap(\.description).first
         var folders: [String: Folder] = [:]
-        for (_, manifest, _) in manifests {
-            for folder in manifest.folders ?? [] {
+        for part in parts {
+            for folder in part.folders ?? [] {
                 // A folder's Thumbnail: names an item only the part that holds it can resolve.
                 var joined = folders[folder.path] ?? folder
                 joined.thumbnail = joined.thumbnail ?? folder.thumbnail
@@ -169,22 +204,16 @@ public enum ManifestMerge {
         }
         merged.folders = folders.isEmpty ? nil : folders.values.sorted { NaturalOrder.precedes($0.path, $1.path) }
         // Walk errors (a missing input, a loop) are in every part: once is enough.
-        merged.errors = Set(manifests.flatMap(\.manifest.errors)).sorted(by: ItemError.precedes)
-        // The entries (and through them the parts' documents) move to the writing.
-        var entries: [[Entry]] = []
-        for part in manifests.indices {
-            entries.append(manifests[part].entries)
-            manifests[part].entries = []
-        }
-        let links: [String: AlbumTree.Link]
-        if let albums {
-            links = AlbumTree.links(albums, cyclic: first.cyclic)
-        } else {
-            links = Dictionary(uniqueKeysWithValues: zip(ids, Navigation.links(ids, cyclic: first.cyclic)).map {
-                ($0, AlbumTree.Link(position: $1.position, prev: $1.prev, next: $1.next))
-            })
-        }
-        return Merged(manifest: merged, itemTexts: texts(of: consume entries, in: ids, links: links))
+        merged.errors = Set(parts.flatMap(\.errors)).sorted(by: ItemError.precedes)
+        return merged
+    }
+
+    /// Each kept item's position, previous and next: through the albums when there are some.
+    private static func navigationLinks(_ ids: [String], albums: [Album]?, cyclic: Bool) -> [String: AlbumTree.Link] {
+        if let albums { return AlbumTree.links(albums, cyclic: cyclic) }
+        return Dictionary(uniqueKeysWithValues: zip(ids, Navigation.links(ids, cyclic: cyclic)).map {
+            ($0, AlbumTree.Link(position: $1.position, prev: $1.prev, next: $1.next))
+        })
     }
 
     /// Every part's album records, once each: a `Thumbnail:` names an item only the part that
