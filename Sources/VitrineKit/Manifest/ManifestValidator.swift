@@ -70,7 +70,6 @@ struct ManifestChecks {
             let at = "/items/\(index)"
             let item = ItemFields(object)
             let (place, members) = withAlbums ? walks[index] : (index, Array(0..<count))
-            let walkCount = members.count
             if let id = ids[index], let idNode = item[.id] {
                 if let earlier = firstIndexOfID[id] {
                     add(idNode, at + "/id", "duplicate id '\(id)' (also /items/\(earlier)/id)")
@@ -79,30 +78,8 @@ struct ManifestChecks {
                 }
             }
             checkKind(of: item, at: at)
-            if let node = item[.index], let value = node.int, value != index { add(node, at + "/index", "is \(node.text), should be \(index)") }
-            if let node = item[.position], let position = node.string {
-                let expected = Navigation.positionText(index: place, count: walkCount)
-                if position != expected { add(node, at + "/position", "is '\(position)', should be '\(expected)'") }
-            }
-            for (field, name, delta) in [(ItemFields.Name.prev, "prev", -1), (.next, "next", 1)] {
-                let node = item[field]
-                if let node, node.kind != .string { continue }
-                let target = walkCount > 1 ? Navigation.index(from: place, delta: delta, count: walkCount, cyclic: cyclic) : nil
-                let expected = target.flatMap { ids[members[$0]] }
-                let value = node?.string
-                if value != expected {
-                    add(node ?? item.node, at + "/" + name, "is \(value.map { "'\($0)'" } ?? "absent"), should be \(expected.map { "'\($0)'" } ?? "absent")")
-                }
-            }
-            if let source = item[.source], let encoded = source["pathBytes"]?.string {
-                if let bytes = Data(base64Encoded: encoded) {
-                    if let path = source["path"], path.string != String(decoding: bytes, as: UTF8.self) {
-                        add(path, at + "/source/path", "is not source.pathBytes read as UTF-8")
-                    }
-                } else {
-                    add(source["pathBytes"]!, at + "/source/pathBytes", "is not base64")
-                }
-            }
+            checkNavigation(of: item, at: at, index: index, place: place, walk: members, ids: ids, cyclic: cyclic)
+            checkSourcePath(of: item, at: at)
             for (number, rendition) in item.elements(of: .renditions).enumerated() {
                 checkInside(rendition["path"], at + "/renditions/\(number)/path")
             }
@@ -113,12 +90,7 @@ struct ManifestChecks {
                 add(item[.sortKey] ?? item.node, at + "/sortKey", partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one")
             }
         }
-        // Selection numbers: 1…k, each once.
-        var uses: [Int: Int] = [:]
-        for entry in selected { uses[entry.number, default: 0] += 1 }
-        for entry in selected where entry.number < 1 || entry.number > selected.count || uses[entry.number]! > 1 {
-            add(entry.node, "/items/\(entry.offset)/selection", "\(entry.number) breaks the selection numbering (1 to \(selected.count), each once)")
-        }
+        checkSelectionNumbers(selected)
         checkFolders(knownIDs: firstIndexOfID)
         checkAlbums(ids: ids, itemAlbums: itemAlbums, whole: partial == nil)
         checkSheets(knownIDs: firstIndexOfID)
@@ -131,6 +103,50 @@ struct ManifestChecks {
         }
         if let node = partial?["shard"], let shard = node.string, let problem = Shard.problem(parsing: shard) {
             add(node, "/partial/shard", problem)
+        }
+    }
+
+    /// An item's index, its position in its walk (album or gallery), and its neighbours there.
+    private mutating func checkNavigation(of item: ItemFields, at: String, index: Int, place: Int, walk members: [Int],
+        ids: [String?], cyclic: Bool) {
+        let walkCount = members.count
+        if let node = item[.index], let value = node.int, value != index { add(node, at + "/index", "is \(node.text), should be \(index)") }
+        if let node = item[.position], let position = node.string {
+            let expected = Navigation.positionText(index: place, count: walkCount)
+            if position != expected { add(node, at + "/position", "is '\(position)', should be '\(expected)'") }
+        }
+        for (field, name, delta) in [(ItemFields.Name.prev, "prev", -1), (.next, "next", 1)] {
+            let node = item[field]
+            if let node, node.kind != .string { continue }
+            let target = walkCount > 1 ? Navigation.index(from: place, delta: delta, count: walkCount, cyclic: cyclic) : nil
+            let expected = target.flatMap { ids[members[$0]] }
+            let value = node?.string
+            if value != expected {
+                let shown = (value: value.map { "'\($0)'" } ?? "absent", expected: expected.map { "'\($0)'" } ?? "absent")
+                add(node ?? item.node, at + "/" + name, "is \(shown.value), should be \(shown.expected)")
+            }
+        }
+    }
+
+    /// A source's `path` is its `pathBytes` read as UTF-8.
+    private mutating func checkSourcePath(of item: ItemFields, at: String) {
+        guard let source = item[.source], let encoded = source["pathBytes"]?.string else { return }
+        if let bytes = Data(base64Encoded: encoded) {
+            if let path = source["path"], path.string != String(decoding: bytes, as: UTF8.self) {
+                add(path, at + "/source/path", "is not source.pathBytes read as UTF-8")
+            }
+        } else {
+            add(source["pathBytes"]!, at + "/source/pathBytes", "is not base64")
+        }
+    }
+
+    /// Selection numbers: 1…k, each once.
+    private mutating func checkSelectionNumbers(_ selected: [(offset: Int, number: Int, node: JSONNode)]) {
+        var uses: [Int: Int] = [:]
+        for entry in selected { uses[entry.number, default: 0] += 1 }
+        for entry in selected where entry.number < 1 || entry.number > selected.count || uses[entry.number]! > 1 {
+            add(entry.node, "/items/\(entry.offset)/selection",
+                "\(entry.number) breaks the selection numbering (1 to \(selected.count), each once)")
         }
     }
 
