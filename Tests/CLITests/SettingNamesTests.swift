@@ -60,4 +60,23 @@ final class SettingNamesTests: TemporaryFolderTestCase {
         let both = try refused(["build", tileSource, "--base-url", "ftp://example.org"])
         XCTAssertTrue(both.contains("error: --base-url 'ftp://example.org' is not an http or https URL"), both)
     }
+
+    /// A setting the scan checks (once it knows the items), from vitrine.json, and the
+    /// folder a build will not overwrite, named by the option that would.
+    func testScanAndSiteProblemsNameTheKeyOrBuildsFlag() throws {
+        let source = try source(config: #"{"initial-index": 9}"#)
+        let run = try Vitrine.run(["build", source, "-o", folder + "/site"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: 'initial-index' in \(source)/vitrine.json 9 is out of range: the gallery has 1 items"),
+            run.stderr)
+        let scan = try Vitrine.run(["scan", "--initial-index", "9", source])
+        XCTAssertTrue(scan.stderr.contains("error: --initial-index 9 is out of range"), scan.stderr)
+
+        let site = folder + "/full"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: site + "/notes.txt"))
+        let full = try Vitrine.run(["build", try self.source(), "-o", site])
+        XCTAssertEqual(full.status, 2, full.stderr)
+        XCTAssertTrue(full.stderr.contains("(--overwrite builds into it all the same)"), full.stderr)
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
 extension SiteBuilder {
-    /// Why a build stopped, each case with what failed and why; the text is in ``description``.
-    public enum Failure: Error, CustomStringConvertible {
+    /// Why a build stopped, each case with what failed and why; the text is in ``sentence``,
+    /// whose settings the command words.
+    public enum Failure: SettingProblem {
         /// The command line cannot work as given (`-o` a file): a usage error, nothing written.
-        case usage(String)
+        case usage(SettingText)
         case scan(ScanError)
         /// A source named on the command line is not there: a usage error, nothing written.
         case missingSource(path: String)
@@ -43,10 +44,20 @@ extension SiteBuilder {
             }
         }
 
-        public var description: String {
+        public var sentence: SettingText {
             switch self {
-            case .usage(let message): message
-            case .scan(let error): error.message
+            case .usage(let sentence): sentence
+            case .scan(let error): error.sentence
+            case .noParts(let folder): "no parts to merge in \(folder) (build them with \(Setting.shard) K/N)"
+            case .folder(_, let underlying as any SettingProblem): underlying.sentence
+            default: SettingText(stringLiteral: text)
+            }
+        }
+
+        /// The sentence of a failure that names no setting.
+        private var text: String {
+            switch self {
+            case .usage, .scan, .noParts, .folder(_, _ as any SettingProblem): sentence.description
             case .missingSource(let path): path.isEmpty ? "an empty SRC names no file" : "\(path): no such file or folder"
             case .shrink(let removing, let last): "the build would remove \(removing) of the \(last) items of the last build"
             case .folder(_, let underlying), .lock(_, let underlying): "\(underlying)"
@@ -54,7 +65,6 @@ extension SiteBuilder {
                 // An AtomicFileError names the path already.
                 underlying is AtomicFileError ? "\(underlying)" : "cannot write \(path): \(underlying)"
             case .page(let underlying): "cannot write the page: \(underlying)"
-            case .noParts(let folder): "no parts to merge in \(folder) (build them with --shard K/N)"
             case .unreadablePart(let path, let reason): "cannot read \(path): \(reason)"
             case .parts(let underlying):
                 underlying is ManifestMerge.Failure ? "\(underlying)" : "cannot join the parts: \(underlying)"

@@ -107,7 +107,7 @@ struct DecideStage {
     private func refuseLinks(on path: String, isFolder: Bool = false, run: BuildRun, checked: inout Set<String>)
         throws(SiteBuilder.Failure)
     {
-        do { try run.folder.refuseLinks(on: path, checked: &checked, isFolder: isFolder) } catch { throw .usage(error.description) }
+        do { try run.folder.refuseLinks(on: path, checked: &checked, isFolder: isFolder) } catch { throw .usage(error.sentence) }
     }
 
     /// Claims one item's matches: kept outputs stay, moved ones are moved and recorded (made

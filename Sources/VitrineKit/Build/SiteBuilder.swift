@@ -82,7 +82,7 @@ public struct SiteBuilder {
             folder = try SiteFolder.open(options.site, sources: inputs, outputFolders: options.outputFolders,
                 overwrite: options.overwrite)
         } catch {
-            throw .usage(error.description)
+            throw .usage(error.sentence)
         }
         try refuseUnopenableState(in: folder.path, part: BuildPart(options.scan.shard))
         var builder = self
@@ -363,7 +363,7 @@ public struct SiteBuilder {
             try AtomicFile.prepareOutputFolder(site)
             try AtomicFile.createFolder(stateFolder)
         } catch let problem as AtomicFile.OutputFolderProblem {
-            if case .isAFile = problem { throw .usage(problem.description) }
+            if case .isAFile = problem { throw .usage("\(problem)") }
             throw .folder(path: site, underlying: problem)
         } catch {
             throw .folder(path: stateFolder, underlying: error)

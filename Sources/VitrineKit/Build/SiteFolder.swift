@@ -12,7 +12,7 @@ public struct SiteFolder: Sendable {
     let real: String
 
     /// Why a site folder, or a path in it, cannot be used.
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    public enum Problem: SettingProblem, Equatable {
         /// `-o` holds files and is not a vitrine site; `holding` is the first that a build
         /// would replace (or, when none would be, the first it holds).
         case notASite(folder: String, holding: String, replaced: Bool)
@@ -23,12 +23,12 @@ public struct SiteFolder: Sendable {
         /// A folder the build writes into (or on the way to one) is a symbolic link.
         case link(path: String, target: String?)
 
-        public var description: String {
+        public var sentence: SettingText {
             switch self {
             case .notASite(let folder, let holding, let replaced):
                 "the output folder \(folder) is not empty and not a vitrine site: "
                     + (replaced ? "a build would replace \(holding)" : "it holds \(holding)")
-                    + " (--overwrite builds into it all the same)"
+                    + " (\(Setting.overwrite) builds into it all the same)"
             case .sourceInside(let source, let folder):
                 "the source \(source) is inside the output folder \(folder): a build never writes into a source folder"
             case .outside(let path, let reason): "the path \(path), \(reason): refused and left alone"

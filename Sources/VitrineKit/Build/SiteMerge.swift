@@ -8,7 +8,7 @@ extension SiteBuilder {
         let site = options.site
         let stateFolder = Path.join(site, Self.stateFolder)
         // As a build: no folder it writes into may be a link, found before anything is written.
-        do { try SiteFolder(path: site).refuseLinksOnTopFolders() } catch { throw .usage(error.description) }
+        do { try SiteFolder(path: site).refuseLinksOnTopFolders() } catch { throw .usage(error.sentence) }
         try refuseUnopenableState(in: site, part: .whole)
         let lock = try prepare(site, stateFolder: stateFolder, part: .whole)
         let folder = Path.join(site, "parts")

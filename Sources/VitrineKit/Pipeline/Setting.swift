@@ -9,7 +9,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case viewport, minScale, maxScale, doubleTap, doubleTapScale
     case sheetColumns, sheetCell, sheetGap, sheetMargin, sheetPerPage, sheetCaptionLines
     case netJobs, netTimeout, netDeadline, retries, maxDownload
-    case shard, shardCount
+    case shard, shardCount, initialIndex, cache
+    /// Building into a folder that holds files and is not a site.
+    case overwrite
 
     /// The setting in words, for a command that has no option for it and for the library's
     /// own descriptions.
@@ -43,6 +45,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .maxDownload: "the download limit"
         case .shard: "the part to build"
         case .shardCount: "the number of parts"
+        case .initialIndex: "the initial index"
+        case .cache: "the cache folder"
+        case .overwrite: "overwriting"
         }
     }
 }

@@ -389,7 +389,7 @@ extension MediaScanner {
     }
 }
 
-public enum ScanError: Error, Equatable, Sendable {
+public enum ScanError: SettingProblem, Equatable, Sendable {
     case initialIndexOutOfRange(Int, count: Int)
     /// A URL or an inline SVG (named) and no cache folder to keep it in (`scan` without `--cache`).
     case cacheFolderNeeded(String)
@@ -401,14 +401,17 @@ public enum ScanError: Error, Equatable, Sendable {
         }
     }
 
-    public var message: String {
+    public var sentence: SettingText {
         switch self {
         case .initialIndexOutOfRange(let index, let count):
             count == 0
-                ? "--initial-index \(index) is out of range: the gallery is empty"
-                : "--initial-index \(index) is out of range: the gallery has \(count) items (0 to \(count - 1))"
+                ? "\(Setting.initialIndex) \(index) is out of range: the gallery is empty"
+                : "\(Setting.initialIndex) \(index) is out of range: the gallery has \(count) items (0 to \(count - 1))"
         case .cacheFolderNeeded(let name):
-            "\(name) is kept in a cache folder before it is read: give one with --cache DIR (scan writes no other files)"
+            "\(name) is kept in a cache folder before it is read: give one with \(Setting.cache) DIR (scan writes no other files)"
         }
     }
+
+    /// The sentence in words, for a command without the options (`manifest merge`).
+    public var message: String { description }
 }

@@ -28,7 +28,7 @@ enum ReportPrinter {
         } catch {
             if let signal = interrupt.received { return 128 + signal }
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
-            Diagnostics.usageError(error.message, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return ExitStatus.usage
         }
         // Stopped: no manifest of a part of the inputs.

@@ -36,6 +36,9 @@ enum SettingNames {
         .maxDownload: [RemoteInputOptions.maxDownload.spec],
         .shard: [BuildCommand.shard.spec, InputOptions.shard.spec],
         .shardCount: [BuildCommand.shardCount.spec],
+        .overwrite: [BuildCommand.overwrite.spec],
+        .initialIndex: [InputOptions.initialIndex.spec],
+        .cache: [RemoteInputOptions.cache.spec],
     ]
 
     /// The option `command` declares for `setting`, if any.

@@ -116,7 +116,7 @@ enum BuildCommand {
             }
         } catch .scan(let error) {
             reporter.receive(.finished(RunSummary(items: 0, errors: 0, warnings: reporter.warnings, seconds: 0)))
-            Diagnostics.usageError(error.message, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(error, in: command), commandPath: command.path)
             return ExitStatus.usage
         } catch .shrink(let removing, let last) {
             Diagnostics.usageError("stopped before removing anything: the build would remove \(removing) of the \(last) items "
@@ -124,11 +124,11 @@ enum BuildCommand {
                 commandPath: command.path)
             return ExitStatus.usage
         } catch let failure where failure.isUsage {
-            Diagnostics.usageError(failure.description, commandPath: command.path)
+            Diagnostics.usageError(SettingNames.message(failure, in: command), commandPath: command.path)
             return ExitStatus.usage
         } catch {
             if let signal = interrupt.received { return 128 + signal }
-            reporter.fatal(error.description)
+            reporter.fatal(SettingNames.message(error, in: command))
             return ExitStatus.fatal
         }
         if let signal = interrupt.received { return 128 + signal }
