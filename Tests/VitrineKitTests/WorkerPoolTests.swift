@@ -6,8 +6,8 @@ import XCTest
 /// The pool's failure paths, with a stand-in worker (a few lines of Python speaking the same
 /// line protocol): no corpus, no libvips.
 final class WorkerPoolTests: XCTestCase {
-    /// Answers a probe of `ok…` with `ignored`, hangs on `hang`, dies on `crash`, and reports
-    /// progress twice on `slow` before it answers.
+    /// Answers a probe of `ok…` with `ignored`, hangs on `hang`, dies on `crash`, reports
+    /// progress twice on `slow` before it answers, and answers `then-die`, then closes its input and dies.
     static let worker = """
         import json, os, sys, time
         for line in sys.stdin:
@@ -23,6 +23,10 @@ final class WorkerPoolTests: XCTestCase {
                     time.sleep(0.2)
             result = {"probe": {"_0": {"ignored": {"reason": path}}}}
             print(json.dumps({"sequence": request["sequence"], "message": {"result": {"_0": result}}}), flush=True)
+            if path == "then-die":
+                os.close(0)
+                time.sleep(0.5)
+                os._exit(3)
         """
 
     var folder: TestFolder!
@@ -78,6 +82,28 @@ final class WorkerPoolTests: XCTestCase {
         guard case .failure(.crashed(let detail))? = results[1] else { return XCTFail("\(String(describing: results[1]))") }
         XCTAssertEqual(detail, "exit status 3")
         XCTAssertEqual(results.compactMap { try? $0?.get() }.count, 2)
+    }
+
+    /// A worker found gone as the next job is sent, with a job still in its pipe: that job fails as a
+    /// crash, at once, and the next one goes to a fresh worker. (The pipe used to be closed before the
+    /// read, which then waited out the time limit and said `--timeout`.)
+    func testAWorkerFoundGoneWhileHoldingAJobIsACrash() throws {
+        let script = try folder.file("worker.py", Self.worker)
+        let pool = WorkerPool(.init(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script], workers: 1,
+            timeout: 8))
+        defer { pool.shutdown() }
+        let results = Locked([Result<WorkResult, WorkFailure>?](repeating: nil, count: 3))
+        let start = Date()
+        pool.run(["then-die", "ok2", "ok3"].map(probe), queueDepth: 2) { index, result in
+            // The worker closes its input meanwhile, so the next send finds it gone.
+            if index == 0 { usleep(200_000) }
+            results.withLock { $0[index] = result }
+        }
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(results.current[0], .success(.probe(.ignored(reason: "then-die"))))
+        XCTAssertEqual(results.current[1], .failure(.crashed(detail: "exit status 3")))
+        XCTAssertEqual(results.current[2], .success(.probe(.ignored(reason: "ok3"))))
+        XCTAssertLessThan(seconds, 6, "no wait for the time limit")
     }
 
     /// A task JSON cannot carry (a duration that is not a number) fails at once, by name;

@@ -128,15 +128,13 @@ public final class WorkerPool: @unchecked Sendable {
     public func run(count: Int, order: [Int]? = nil, queueDepth: Int = 1, task: @escaping @Sendable (Int) -> WorkTask,
                     progress: Progress? = nil, completion: @escaping Completion) {
         guard count > 0 else { return }
-        let order = order ?? Array(0..<count)
-        let next = Locked(0)
+        let feed = JobFeed(order: order ?? Array(0..<count), task: task)
         let group = DispatchGroup()
         let workers = min(configuration.workers, count)
         for _ in 0..<workers {
             group.enter()
             let thread = Thread { [self] in
-                dispatch(task, order: order, depth: max(1, queueDepth), workers: workers, next: next, progress: progress,
-                    completion: completion)
+                dispatch(feed, depth: queueDepth, workers: workers, progress: progress, completion: completion)
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -145,124 +143,76 @@ public final class WorkerPool: @unchecked Sendable {
         group.wait()
     }
 
-    private func dispatch(_ task: @escaping @Sendable (Int) -> WorkTask, order: [Int], depth: Int, workers: Int, next: Locked<Int>,
-                          progress: Progress?, completion: @escaping Completion) {
-        let encoder = JSONEncoder.compact
-        let decoder = JSONDecoder()
-        var worker: WorkerProcess?
-        // A worker still alive at the end waits for the next run (a scan, then its renditions).
-        defer {
-            if let worker {
-                busy.withLock { $0[ObjectIdentifier(worker)] = nil }
-                if cancelled.current { worker.kill() } else { idle.withLock { $0.append(worker) } }
-            }
-        }
-        var inFlight: [(index: Int, line: Data, extra: Double)] = []
-        var retry: [(index: Int, line: Data, extra: Double)] = []  // sent to a worker that died before answering them
-        var headStarted = WorkerProcess.now()
-        var refusals = 0
-        let report = { (index: Int, result: Result<WorkResult, WorkFailure>) in
-            self.lock.lock()
-            completion(index, result)
-            self.lock.unlock()
-        }
-        let nextTask = { () -> (index: Int, line: Data, extra: Double)? in
-            if self.cancelled.current { return nil }
-            if !retry.isEmpty { return retry.removeFirst() }
-            while let index = next.withLock({ (value: inout Int) -> Int? in
-                defer { value += 1 }
-                return value < order.count ? order[value] : nil
-            }) {
-                self.lock.lock()
-                let made = task(index)
-                self.lock.unlock()
-                do {
-                    var line = try encoder.encode(WorkRequest(sequence: index, task: made))
-                    line.append(0x0A)
-                    return (index, line, made.extraSeconds)
-                } catch {
-                    // Said at once: a task no worker can be sent must not wait for a time-out.
-                    report(index, .failure(.unsendable(detail: Self.describe(error))))
-                }
-            }
-            return nil
-        }
-        let abandon = { (failure: WorkFailure) in
-            // The oldest task is the one the worker was on; the others are sent again elsewhere.
-            if let current = worker { self.busy.withLock { $0[ObjectIdentifier(current)] = nil } }
-            worker?.kill()
-            worker = nil
-            let head = inFlight.removeFirst()
-            report(head.index, .failure(self.cancelled.current ? .cancelled : failure))
-            retry = inFlight + retry
-            inFlight = []
-        }
+    private typealias DispatchState = PoolDispatch<WorkerProcess>
 
-        while true {
-            // A task is queued behind another only while every worker can still get one: the
-            // last few (two large photos on two workers) go one to a worker.
-            while inFlight.count < depth, inFlight.isEmpty || order.count - next.current >= workers, let task = nextTask() {
-                if worker == nil {
-                    do {
-                        let taken = try takeWorker()
-                        busy.withLock { $0[ObjectIdentifier(taken)] = taken }
-                        worker = taken
-                    } catch {
-                        report(task.index, .failure(.unavailable(detail: "\(error)")))
-                        continue
-                    }
-                }
-                guard worker!.send(task.line) else {
-                    // It died: if it held nothing of ours, start another; else let the read below say why.
-                    worker?.kill()
-                    if inFlight.isEmpty {
-                        worker = nil
-                        refusals += 1
-                        if refusals >= 2 {
-                            refusals = 0
-                            report(task.index, .failure(.crashed(detail: "a fresh worker would not take the task")))
-                        } else {
-                            retry.insert(task, at: 0)
-                        }
-                        continue
-                    }
-                    retry.insert(task, at: 0)
-                    break
-                }
-                refusals = 0
-                if inFlight.isEmpty { headStarted = WorkerProcess.now() }
-                inFlight.append(task)
-            }
-            guard let current = worker, let head = inFlight.first else { break }
-            switch current.receiveLine(until: headStarted + configuration.timeout + head.extra) {
-            case .line(let bytes):
-                guard let response = try? decoder.decode(WorkResponse.self, from: Data(bytes)),
-                    response.sequence == head.index
-                else {
-                    // Garbage instead of a reply: the decoder is dying; say how it ended.
-                    usleep(50_000)
-                    current.kill()
-                    abandon(.crashed(detail: current.exitDescription()))
-                    continue
-                }
-                switch response.message {
-                case .progress(let fraction):
-                    // Its clock runs on: a task's time limit does not move with its reports.
-                    guard let progress else { continue }
-                    lock.lock()
-                    progress(head.index, fraction)
-                    lock.unlock()
-                case .result(let result):
-                    inFlight.removeFirst()
-                    headStarted = WorkerProcess.now()
-                    report(head.index, .success(result))
-                }
-            case .timedOut:
-                abandon(.timedOut(seconds: configuration.timeout + head.extra))
-            case .ended(let detail):
-                abandon(.crashed(detail: detail))
-            }
+    /// One dispatcher thread: carries out what its ``PoolDispatch`` asks, and hands it what came of it.
+    private func dispatch(_ feed: JobFeed, depth: Int, workers: Int, progress: Progress?, completion: @escaping Completion) {
+        let wire = Wire()
+        var state = DispatchState(depth: depth, workers: workers, timeLimit: configuration.timeout)
+        var event = DispatchState.Event.begin
+        while let next = state.handle(event, feed.run(cancelled: isCancelled)).compactMap({
+            carryOut($0, feed: feed, wire: wire, progress: progress, completion: completion)
+        }).last {
+            event = next
         }
+    }
+
+    /// Carries out one action; what came of it, for those that ask.
+    private func carryOut(_ action: DispatchState.Action, feed: JobFeed, wire: Wire, progress: Progress?,
+                          completion: Completion) -> DispatchState.Event? {
+        switch action {
+        case .take: return take(from: feed, wire: wire)
+        case .startWorker:
+            do {
+                let worker = try takeWorker()
+                busy.withLock { $0[ObjectIdentifier(worker)] = worker }
+                return .started(worker)
+            } catch {
+                return .unavailable(detail: "\(error)")
+            }
+        case .send(let job, let worker): return worker.send(job.line) ? .sent(now: WorkerProcess.now()) : .refused
+        case .receive(let worker, let deadline):
+            switch worker.receiveLine(until: deadline) {
+            case .line(let bytes): return .reply(try? wire.decoder.decode(WorkResponse.self, from: Data(bytes)), now: WorkerProcess.now())
+            case .timedOut: return .timedOut
+            case .ended(let detail): return .ended(detail: detail)
+            }
+        case .awaitEnd(let worker):
+            usleep(50_000)
+            worker.kill()
+            return .ended(detail: worker.exitDescription())
+        case .progress(let index, let fraction):
+            if let progress { serially { progress(index, fraction) } }
+        case .report(let index, let result): serially { completion(index, result) }
+        case .kill(let worker):
+            busy.withLock { $0[ObjectIdentifier(worker)] = nil }
+            worker.kill()
+        case .keep(let worker):
+            busy.withLock { $0[ObjectIdentifier(worker)] = nil }
+            idle.withLock { $0.append(worker) }
+        case .stop: break
+        }
+        return nil
+    }
+
+    /// The run's next job, written for a worker; the caller's `task` is called under ``lock``.
+    private func take(from feed: JobFeed, wire: Wire) -> DispatchState.Event {
+        guard let index = feed.nextIndex() else { return .noneLeft }
+        let made = serially { feed.task(index) }
+        do {
+            var line = try wire.encoder.encode(WorkRequest(sequence: index, task: made))
+            line.append(0x0A)
+            return .taken(.init(index: index, line: line, extraSeconds: made.extraSeconds))
+        } catch {
+            return .unsendable(index: index, detail: Self.describe(error))
+        }
+    }
+
+    /// Runs `body` serialised with every completion, progress report and `task` call.
+    private func serially<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     /// What an encoding error says, in a line: `nan (at job.source.video.duration) is not a JSON number`.
@@ -271,4 +221,33 @@ public final class WorkerPool: @unchecked Sendable {
         let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         return "\(value) (at \(path.isEmpty ? "the top" : path)) cannot be written as JSON"
     }
+}
+
+/// The jobs of one run, handed out in `order` to its dispatchers.
+private final class JobFeed: Sendable {
+    let order: [Int]
+    let task: @Sendable (Int) -> WorkTask
+    private let next = Locked(0)
+
+    init(order: [Int], task: @escaping @Sendable (Int) -> WorkTask) {
+        self.order = order
+        self.task = task
+    }
+
+    func nextIndex() -> Int? {
+        next.withLock { value in
+            defer { value += 1 }
+            return value < order.count ? order[value] : nil
+        }
+    }
+
+    func run(cancelled: Bool) -> PoolDispatch<WorkerProcess>.Run {
+        .init(cancelled: cancelled, unhandedJobs: order.count - next.current)
+    }
+}
+
+/// One dispatcher's JSON coders, for the lines to and from its worker.
+private struct Wire {
+    let encoder = JSONEncoder.compact
+    let decoder = JSONDecoder()
 }
