@@ -125,6 +125,6 @@ final class MergeTests: TemporaryFolderTestCase {
         // --initial-index is checked once the parts are joined.
         let far1 = try part(["--shard", "1/2", "--initial-index", "99"], "far1.json")
         let far2 = try part(["--shard", "2/2", "--initial-index", "99"], "far2.json")
-        XCTAssertTrue(try refusal([far1, far2]).contains("the initial index 99 is out of range"))
+        XCTAssertTrue(try refusal([far1, far2]).contains("--initial-index 99 is out of range"))
     }
 }

@@ -49,7 +49,7 @@ extension SiteBuilder {
             case .usage(let sentence): sentence
             case .scan(let error): error.sentence
             case .noParts(let folder): "no parts to merge in \(folder) (build them with \(Setting.shard) K/N)"
-            case .folder(_, let underlying as any SettingProblem): underlying.sentence
+            case .folder(_, let underlying as any SettingProblem), .parts(let underlying as any SettingProblem): underlying.sentence
             default: SettingText(stringLiteral: text)
             }
         }
@@ -57,7 +57,7 @@ extension SiteBuilder {
         /// The sentence of a failure that names no setting.
         private var text: String {
             switch self {
-            case .usage, .scan, .noParts, .folder(_, _ as any SettingProblem): sentence.description
+            case .usage, .scan, .noParts, .folder(_, _ as any SettingProblem), .parts(_ as any SettingProblem): sentence.description
             case .missingSource(let path): path.isEmpty ? "an empty SRC names no file" : "\(path): no such file or folder"
             case .shrink(let removing, let last): "the build would remove \(removing) of the \(last) items of the last build"
             case .folder(_, let underlying), .lock(_, let underlying): "\(underlying)"
@@ -66,8 +66,7 @@ extension SiteBuilder {
                 underlying is AtomicFileError ? "\(underlying)" : "cannot write \(path): \(underlying)"
             case .page(let underlying): "cannot write the page: \(underlying)"
             case .unreadablePart(let path, let reason): "cannot read \(path): \(reason)"
-            case .parts(let underlying):
-                underlying is ManifestMerge.Failure ? "\(underlying)" : "cannot join the parts: \(underlying)"
+            case .parts(let underlying): "cannot join the parts: \(underlying)"
             case .state(let step, let path, let underlying):
                 switch step {
                 case .open: "the build's state \(path) cannot be used: \(underlying)"

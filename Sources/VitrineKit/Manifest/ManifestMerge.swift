@@ -8,8 +8,13 @@ import VipsKit
 /// merge recomputes (`index`, `position`, `prev`, `next`; `sortKey` is removed): fields vitrine
 /// does not know, a custom caption's layout and numbers such as `1.50` come through.
 public enum ManifestMerge {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    /// Why the parts cannot be joined, naming the settings they were made with (``Setting``).
+    public struct Failure: SettingProblem, Sendable {
+        public let sentence: SettingText
+
+        init(sentence: SettingText) { self.sentence = sentence }
+
+        init(description: String) { sentence = SettingText(stringLiteral: description) }
     }
 
     /// A joined gallery.
@@ -54,7 +59,7 @@ public enum ManifestMerge {
             return .failure(Failure(description: "\(part.name): \(error.description)"))
         }
         guard let partial = manifest.partial else {
-            return .failure(Failure(description: "\(part.name): not a part of a gallery (made without --shard K/N)"))
+            return .failure(Failure(sentence: "\(part.name): not a part of a gallery (made without \(Setting.shard) K/N)"))
         }
         if let problem = Shard.problem(parsing: partial.shard) {
             return .failure(Failure(description: "\(part.name): partial.shard \(problem)"))
@@ -103,7 +108,7 @@ public enum ManifestMerge {
         do {
             try ScanError.check(initialIndex: partial.initialIndex, count: scanOrder.count)
         } catch {
-            throw Failure(description: error.message)
+            throw Failure(sentence: error.sentence)
         }
         let initialItem = Navigation.initialIndex(askedFor: partial.initialIndex, in: scanOrder, kept: ids)
         let merged = joinedManifest(of: manifests.map(\.manifest), albums: albums, initialIndex: initialItem)
@@ -133,8 +138,9 @@ public enum ManifestMerge {
                 manifest.cyclic == first.cyclic, manifest.direction == first.direction, manifest.gap == first.gap,
                 manifest.schema == first.schema
             else {
-                throw Failure(description: "\(name) was not made like \(firstName): shard count, --order, --reverse, --albums, "
-                    + "--album-order, --reverse-albums, --cyclic, --initial-index, --direction and --gap must agree")
+                throw Failure(sentence: "\(name) was not made like \(firstName): shard count, \(Setting.order), \(Setting.reverse), "
+                    + "\(Setting.albums), \(Setting.albumOrder), \(Setting.reverseAlbums), \(Setting.cyclic), \(Setting.initialIndex), "
+                    + "\(Setting.direction) and \(Setting.viewerGap) must agree")
             }
             if let other = seen[shard.index] { throw Failure(description: "shard \(shard) is given twice: \(other) and \(name)") }
             seen[shard.index] = name

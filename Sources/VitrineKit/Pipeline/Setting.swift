@@ -10,6 +10,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case sheetColumns, sheetCell, sheetGap, sheetMargin, sheetPerPage, sheetCaptionLines
     case netJobs, netTimeout, netDeadline, retries, maxDownload
     case shard, shardCount, initialIndex, cache
+    case order, reverse, albums, albumOrder, reverseAlbums, cyclic, direction
+    /// The gap between pictures in the viewer.
+    case viewerGap
     /// Building into a folder that holds files and is not a site.
     case overwrite
 
@@ -47,6 +50,14 @@ public enum Setting: String, CaseIterable, Sendable {
         case .shardCount: "the number of parts"
         case .initialIndex: "the initial index"
         case .cache: "the cache folder"
+        case .order: "the order"
+        case .reverse: "the reversed order"
+        case .albums: "the albums"
+        case .albumOrder: "the album order"
+        case .reverseAlbums: "the reversed album order"
+        case .cyclic: "the wrap-around"
+        case .direction: "the reading direction"
+        case .viewerGap: "the viewer's gap"
         case .overwrite: "overwriting"
         }
     }

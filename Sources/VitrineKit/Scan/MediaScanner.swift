@@ -411,7 +411,4 @@ public enum ScanError: SettingProblem, Equatable, Sendable {
             "\(name) is kept in a cache folder before it is read: give one with \(Setting.cache) DIR (scan writes no other files)"
         }
     }
-
-    /// The sentence in words, for a command without the options (`manifest merge`).
-    public var message: String { description }
 }

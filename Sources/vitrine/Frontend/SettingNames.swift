@@ -39,11 +39,19 @@ enum SettingNames {
         .overwrite: [BuildCommand.overwrite.spec],
         .initialIndex: [InputOptions.initialIndex.spec],
         .cache: [RemoteInputOptions.cache.spec],
+        .order: [InputOptions.order.spec],
+        .reverse: [InputOptions.reverse.spec],
+        .albums: [InputOptions.albums.spec],
+        .albumOrder: [InputOptions.albumOrder.spec],
+        .reverseAlbums: [InputOptions.reverseAlbums.spec],
+        .cyclic: [InputOptions.cyclic.spec],
+        .direction: [InputOptions.direction.spec],
+        .viewerGap: [InputOptions.gap.spec],
     ]
 
-    /// The option `command` declares for `setting`, if any.
-    static func option(for setting: Setting, in command: ParsedCommand) -> OptionSpec? {
-        options[setting]?.first { command.spec.option(long: $0.long)?.help == $0.help }
+    /// The option the command `spec` declares for `setting`, if any.
+    static func option(for setting: Setting, in spec: CommandSpec) -> OptionSpec? {
+        options[setting]?.first { spec.option(long: $0.long)?.help == $0.help }
     }
 
     /// `setting` as `command` says it.
@@ -55,7 +63,7 @@ enum SettingNames {
         case .retina where command.spec.option(long: BuildCommand.noRetina.name) != nil:
             return "its @2x copy (\(BuildCommand.noRetina.flagName) for none)"
         default:
-            guard let option = option(for: setting, in: command) else { return setting.label }
+            guard let option = option(for: setting, in: command.spec) else { return setting.label }
             if command.wasAdded(option.long), let file = BuildConfig.file(of: command) { return "'\(option.long)' in \(file)" }
             return option.flagName
         }
@@ -64,5 +72,11 @@ enum SettingNames {
     /// The problem's sentence, each setting said as `command` says it.
     static func message(_ problem: some SettingProblem, in command: ParsedCommand) -> String {
         problem.sentence.text { name($0, in: command) }
+    }
+
+    /// The problem's sentence with each setting said as the command `spec` spells it: for
+    /// `manifest merge`, which has none of the options the parts were made with.
+    static func message(_ problem: some SettingProblem, asMadeBy spec: CommandSpec) -> String {
+        problem.sentence.text { option(for: $0, in: spec)?.flagName ?? $0.label }
     }
 }

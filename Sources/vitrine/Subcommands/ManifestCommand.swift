@@ -82,7 +82,8 @@ enum ManifestCommand {
             Output.write(try ManifestMerge.merge(parts).encoded())
             return ExitStatus.success
         } catch let failure as ManifestMerge.Failure {
-            Diagnostics.error(failure.description)
+            // The parts were made by scan, thumbs, tiles, sheet or build, which share these options.
+            Diagnostics.error(SettingNames.message(failure, asMadeBy: ScanCommand.spec))
             return ExitStatus.someFailed
         } catch {
             Diagnostics.error("cannot encode the manifest: \(error)")
