@@ -10,8 +10,21 @@ public enum ManifestValidator {
     public struct Problem: Equatable, Sendable, CustomStringConvertible {
         /// A JSON pointer: `/items/3/next`.
         public var pointer: String
-        public var message: String
+        /// What is wrong there, naming the settings (``Setting``) the manifest was made with.
+        public var sentence: SettingText
+
+        public init(pointer: String, message: String) { self.init(pointer: pointer, sentence: SettingText(stringLiteral: message)) }
+
+        init(pointer: String, sentence: SettingText) {
+            self.pointer = pointer
+            self.sentence = sentence
+        }
+
+        public var message: String { sentence.description }
         public var description: String { "\(pointer): \(message)" }
+
+        /// `pointer: message`, each setting said by `name`.
+        public func text(naming name: (Setting) -> String) -> String { "\(pointer): " + sentence.text(naming: name) }
     }
 
     /// The problems of a manifest's document, in document order. Where the schema and a
@@ -51,6 +64,11 @@ struct ManifestChecks {
         problems.append((node.index, .init(pointer: pointer(), message: message)))
     }
 
+    /// A problem whose sentence names settings.
+    mutating func add(_ node: JSONNode, _ pointer: @autoclosure () -> String, naming sentence: SettingText) {
+        problems.append((node.index, .init(pointer: pointer(), sentence: sentence)))
+    }
+
     mutating func run() {
         guard root.kind == .object else { return }
         let items = root["items"].map { $0.kind == .array ? Array($0.elements) : [] } ?? []
@@ -87,7 +105,8 @@ struct ManifestChecks {
             if let node = item[.selection], let number = node.int { selected.append((index, number, node)) }
             // A part (--shard) has sort keys; a whole gallery has none.
             if (item[.sortKey] == nil) == (partial != nil) {
-                add(item[.sortKey] ?? item.node, at + "/sortKey", partial != nil ? "missing in a part (--shard)" : "only parts (--shard) have one")
+                add(item[.sortKey] ?? item.node, at + "/sortKey",
+                    naming: partial != nil ? "missing in a part (\(Setting.shard))" : "only parts (\(Setting.shard)) have one")
             }
         }
         checkSelectionNumbers(selected)

@@ -74,9 +74,14 @@ enum SettingNames {
         problem.sentence.text { name($0, in: command) }
     }
 
-    /// The problem's sentence with each setting said as the command `spec` spells it: for
-    /// `manifest merge`, which has none of the options the parts were made with.
+    /// `setting` as the command `spec` spells it: for `manifest merge` and `validate`, which
+    /// have none of the options a manifest was made with.
+    static func name(_ setting: Setting, asMadeBy spec: CommandSpec) -> String {
+        option(for: setting, in: spec)?.flagName ?? setting.label
+    }
+
+    /// The problem's sentence with each setting said as the command `spec` spells it.
     static func message(_ problem: some SettingProblem, asMadeBy spec: CommandSpec) -> String {
-        problem.sentence.text { option(for: $0, in: spec)?.flagName ?? $0.label }
+        problem.sentence.text { name($0, asMadeBy: spec) }
     }
 }

@@ -107,7 +107,10 @@ enum ManifestCommand {
             return ExitStatus.someFailed
         }
         let problems = ManifestValidator.problems(in: document)
-        for problem in problems { Diagnostics.fileError(path: file, message: problem.description) }
+        for problem in problems {
+            // Settings as the commands that make manifests spell them: validate has none of them.
+            Diagnostics.fileError(path: file, message: problem.text { SettingNames.name($0, asMadeBy: ScanCommand.spec) })
+        }
         return problems.isEmpty ? ExitStatus.success : ExitStatus.someFailed
     }
 
