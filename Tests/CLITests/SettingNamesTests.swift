@@ -79,4 +79,51 @@ final class SettingNamesTests: TemporaryFolderTestCase {
         XCTAssertEqual(full.status, 2, full.stderr)
         XCTAssertTrue(full.stderr.contains("(--overwrite builds into it all the same)"), full.stderr)
     }
+
+    /// No string in VitrineKit spells a vitrine option (`--name`): the library's problems name
+    /// settings, which the commands word. Other programs' arguments are listed by their line.
+    func testVitrineKitSpellsNoOptionName() throws {
+        let otherPrograms = [
+            // setpriv(1)'s own option, in the command line that starts a worker.
+            (file: "Work/ParentDeath.swift", text: #"["--pdeathsig", "KILL", "--", light.shell"#),
+        ]
+        // Not yet settings: one item's failure or warning, made in a worker or the pool and
+        // recorded in the manifest's errors as text, before any command can word it (issue 42).
+        let itemMessages = [
+            (file: "Metadata/ImageProbe.swift", text: "(--max-pixels)"),
+            (file: "Metadata/ImageProbe.swift", text: "per worker (--max-memory)"),
+            (file: "Metadata/ImageProbe.swift", text: "is over the limit of --max-pixels"),
+            (file: "Metadata/RawProbe.swift", text: "is over the limit of --max-pixels"),
+            (file: "Pipeline/RawPicture.swift", text: "per worker (--max-memory)"),
+            (file: "Pipeline/ItemOutcomes.swift", text: "(--allow-damaged)"),
+            (file: "Scan/MediaScanner.swift", text: "(--allow-damaged)"),
+            (file: "Work/WorkProtocol.swift", text: "(--timeout)"),
+            (file: "Remote/FetchFailure.swift", text: "(--net-timeout)"),
+            (file: "Remote/FetchFailure.swift", text: "(--net-deadline)"),
+            (file: "Remote/FetchFailure.swift", text: "(--max-download): not downloaded"),
+            (file: "Remote/FetchFailure.swift", text: "stopped at the download limit"),
+        ]
+        let sources = Repository.root.appendingPathComponent("Sources/VitrineKit").path
+        let option = try NSRegularExpression(pattern: #"--[a-z][a-z0-9-]*"#)
+        var found: [String] = []
+        var allowedSeen = Set<String>()
+        let files = try XCTUnwrap(FileManager.default.enumerator(atPath: sources)).compactMap { $0 as? String }
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                let spellsOption = option.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+                guard !code.hasPrefix("//"), spellsOption else { continue }
+                if let allowed = (otherPrograms + itemMessages).first(where: { $0.file == file && code.contains($0.text) }) {
+                    allowedSeen.insert(allowed.file + " " + allowed.text)
+                    continue
+                }
+                found.append("\(file):\(number + 1): \(code)")
+            }
+        }
+        XCTAssertEqual(found, [], found.joined(separator: "\n"))
+        // A line listed here that no longer spells an option leaves the list.
+        let stale = (otherPrograms + itemMessages).map { $0.file + " " + $0.text }.filter { !allowedSeen.contains($0) }
+        XCTAssertEqual(stale, [])
+    }
 }
