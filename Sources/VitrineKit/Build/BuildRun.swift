@@ -1,9 +1,9 @@
 import Foundation
 
-/// What one build's stages share: its options, site and part, the state store and what
-/// records into it, the decisions so far, and the executors work is handed to. Made once the
+/// What one build's stages share, and none of them changes: its options, site and part, the
+/// state store and what records into it, and the executors work is handed to. Made once the
 /// site and its state are open; the stages (``ScanStage``, ``DecideStage``, ``MakeStage``,
-/// ``CleanupStage``) each take it.
+/// ``CleanupStage``) each take it with their inputs and give their results.
 struct BuildRun {
     let options: BuildOptions
     let folder: SiteFolder
@@ -18,16 +18,11 @@ struct BuildRun {
     /// Reads sources' headers: the worker pool, or ``InProcessProber`` in tests.
     let prober: any ProbeExecutor
     let listener: ProgressListener?
-    /// Kinds made beside the options' (a test's counting kind): default none.
-    var extraOutputs: [AnyOutput] = []
-    /// What the last build made, and which of it this one has claimed so far: set up for the
-    /// planned kinds by ``DecideStage``.
-    var ledger: OutputLedger
-    /// This build's decisions so far, and the work they leave.
-    var pass: BuildPass
+    /// Kinds made beside the options' (a test's counting kind).
+    let extraOutputs: [AnyOutput]
 
     init(options: BuildOptions, folder: SiteFolder, part: BuildPart, state: StateStore?, dryRun: Bool,
-         maker: any ItemExecutor, prober: any ProbeExecutor, listener: ProgressListener?) {
+         maker: any ItemExecutor, prober: any ProbeExecutor, listener: ProgressListener?, extraOutputs: [AnyOutput] = []) {
         self.options = options
         self.folder = folder
         self.part = part
@@ -37,8 +32,7 @@ struct BuildRun {
         self.maker = maker
         self.prober = prober
         self.listener = listener
-        ledger = OutputLedger(state: state, outputs: [], site: folder, force: options.force)
-        pass = BuildPass(site: options.site, listsActions: options.listsActions)
+        self.extraOutputs = extraOutputs
     }
 
     var site: String { options.site }

@@ -7,17 +7,18 @@ import Foundation
 struct CleanupStage {
     let run: BuildRun
 
-    /// Temporary files of builds that died: at once, since this build holds the lock (a part
+    /// Temporary files of builds that died, in the site and in `folders` (those outputs are
+    /// written into, ``BuildPass/folders``): at once, since this build holds the lock (a part
     /// only those old enough, ``BuildPart/leftoverAge``).
-    func removeTemporaryFiles() {
-        for folder in run.pass.folders.union([run.site]) { AtomicFile.removeLeftovers(in: folder, olderThan: run.part.leftoverAge) }
+    func removeTemporaryFiles(in folders: Set<String>) {
+        for folder in folders.union([run.site]) { AtomicFile.removeLeftovers(in: folder, olderThan: run.part.leftoverAge) }
     }
 
-    /// Removes each output's files of `removals`; gives how many could not be removed whole:
-    /// a path that leads out of the site (an edited state) is refused and left alone, with a
-    /// line in `refused`.
-    func removeOutputs(_ removals: [[String]], refused: inout [String]) -> Int {
+    /// Removes each output's files of `removals`; gives how many outputs were removed whole, and
+    /// a line for each path refused: one that leads out of the site (an edited state) is left alone.
+    func removeOutputs(_ removals: [[String]]) -> (removed: Int, refused: [String]) {
         var left = 0
+        var refused: [String] = []
         for paths in removals {
             var refusedOne = false
             for path in paths {
@@ -28,7 +29,7 @@ struct CleanupStage {
             }
             if refusedOne { left += 1 }
         }
-        return left
+        return (removals.count - left, refused)
     }
 
     /// Forgets the rows of `unclaimed` (those this build did not write again) and the sources

@@ -5,13 +5,15 @@ import VipsKit
 /// once, matches them with what the last build made from the same content (a batch of items at
 /// a time on every core: lookups, kept products read, files checked), then claims them one
 /// item at a time, in order. Outputs kept are folded into the manifest at once, moved ones are
-/// moved and recorded; what is left to make stays in the run's pass, each pending item with its
-/// planned outputs. Gives what the last build made that nothing plans any more.
+/// moved and recorded. Gives the manifest folded into, the decisions (what is left to make, each
+/// pending item with its planned outputs), and what the last build made that nothing plans any more.
 struct DecideStage {
     /// Items matched with the state at a time.
     static let batch = 512
 
     struct Decided {
+        /// The decisions, item by item, and the work they leave.
+        var pass: BuildPass
         /// The last build's outputs no planned output claimed: their rows are forgotten.
         var unclaimed: [StateStore.Output] = []
         /// Of their files, those no output of this build owns: removed.
@@ -37,9 +39,10 @@ struct DecideStage {
         gone = GoneSources(state: state, present: present)
     }
 
-    func decide(_ manifest: inout Manifest, run: inout BuildRun) throws(SiteBuilder.Failure) -> Decided {
-        run.ledger = OutputLedger(state: run.state, outputs: planner.outputs, site: run.folder, force: run.options.force)
-        var decided = Decided()
+    func decide(_ manifest: consuming Manifest, run: BuildRun) throws(SiteBuilder.Failure) -> (Manifest, Decided) {
+        // What the last build made, and which of it this one has claimed so far.
+        var ledger = OutputLedger(state: run.state, outputs: planner.outputs, site: run.folder, force: run.options.force)
+        var decided = Decided(pass: BuildPass(site: run.site, listsActions: run.options.listsActions))
         // The paths outputs are moved to: this build's, whatever the state says.
         var movedTo = Set<String>()
         // The folders found real on the way to outputs (``SiteFolder/refuseLinks(on:checked:isFolder:)``).
@@ -54,15 +57,16 @@ struct DecideStage {
             if run.maker.isCancelled { run.recorder?.flush() }
             try run.stopIfCancelled()
             let range = start..<min(manifest.items.count, start + Self.batch)
-            let matched = try match(manifest.items, range: range, ledger: run.ledger, run: run)
+            let matched = try match(manifest.items, range: range, ledger: ledger, run: run)
             try refuseLinks(on: matched, run: run, checked: &checked)
             for (offset, item) in matched.enumerated() where !item.numbered.isEmpty {
-                decided.moved += settle(item, index: range.lowerBound + offset, in: &manifest, run: &run, movedTo: &movedTo)
+                decided.moved += settle(item, index: range.lowerBound + offset, in: &manifest, ledger: &ledger, pass: &decided.pass,
+                    run: run, movedTo: &movedTo)
             }
         }
         run.recorder?.flush()
-        try leftovers(&decided, run: run, movedTo: movedTo)
-        return decided
+        try leftovers(&decided, ledger: ledger, run: run, movedTo: movedTo)
+        return (manifest, decided)
     }
 
     /// Plans and matches the items of `range` on every core; changes nothing.
@@ -111,19 +115,20 @@ struct DecideStage {
     }
 
     /// Claims one item's matches: kept outputs stay, moved ones are moved and recorded (made
-    /// when the move fails), and the item is folded in when nothing is left to make. Its moves.
-    private func settle(_ item: Matched, index: Int, in manifest: inout Manifest, run: inout BuildRun,
-                        movedTo: inout Set<String>) -> Int {
+    /// when the move fails), its decisions recorded in `pass`, and the item is folded in when
+    /// nothing is left to make. Its moves.
+    private func settle(_ item: Matched, index: Int, in manifest: inout Manifest, ledger: inout OutputLedger, pass: inout BuildPass,
+                        run: BuildRun, movedTo: inout Set<String>) -> Int {
         let planned = item.numbered.map(\.planned)
         let key = SourceKey.of(manifest.items[index])
-        var decisions = run.ledger.claim(item.matches)
+        var decisions = ledger.claim(item.matches)
         var moved = 0
         for (position, decision) in decisions.enumerated() {
             switch decision {
             case .move(let from, let product):
                 movedTo.formUnion(planned[position].target.paths)
                 guard let recorder = run.recorder else { break }
-                if run.ledger.move(from: from, to: planned[position].target) {
+                if ledger.move(from: from, to: planned[position].target) {
                     recorder.record(planned[position], product, source: key)
                     moved += 1
                 } else {
@@ -137,7 +142,7 @@ struct DecideStage {
                 break
             }
         }
-        if let products = run.pass.record(item: index, id: manifest.items[index].id, planned: planned, decisions: decisions) {
+        if let products = pass.record(item: index, id: manifest.items[index].id, planned: planned, decisions: decisions) {
             _ = manifest.items[index].fold(.made(products, damaged: false), of: planned)
         }
         return moved
@@ -145,15 +150,17 @@ struct DecideStage {
 
     /// The last build's outputs nothing claimed, and those of their files no output of this
     /// build owns (one made with new settings or from new content may have the old one's name).
-    private func leftovers(_ decided: inout Decided, run: BuildRun, movedTo: Set<String>) throws(SiteBuilder.Failure) {
+    private func leftovers(_ decided: inout Decided, ledger: OutputLedger, run: BuildRun, movedTo: Set<String>)
+        throws(SiteBuilder.Failure)
+    {
         let written = run.recorder?.written ?? []
         do {
-            decided.unclaimed = try run.ledger.unclaimed(besides: written)
+            decided.unclaimed = try ledger.unclaimed(besides: written)
             var leaving = Set(decided.unclaimed.flatMap(SiteBuilder.paths(of:)))
             guard !leaving.isEmpty else { return }
             leaving.subtract(movedTo)
-            for pending in run.pass.pending { for planned in pending.planned { leaving.subtract(planned.target.paths) } }
-            try run.ledger.eachOwned(besides: written) { leaving.subtract($0) }
+            for pending in decided.pass.pending { for planned in pending.planned { leaving.subtract(planned.target.paths) } }
+            try ledger.eachOwned(besides: written) { leaving.subtract($0) }
             decided.removals = decided.unclaimed.map { SiteBuilder.paths(of: $0).filter(leaving.contains) }.filter { !$0.isEmpty }
         } catch {
             throw run.stateFailure(.read, error)

@@ -1,13 +1,15 @@
 import Foundation
 import VipsKit
 
-/// A build's third stage. Takes the manifest with kept outputs folded in, and the run's pending
-/// items (each with its planned outputs); hands their jobs to the run's maker, largest sources
+/// A build's third stage. Takes the manifest with kept outputs folded in, and the decisions'
+/// pending items (each with its planned outputs); hands their jobs to the run's maker, largest sources
 /// first, records each output in the state once its worker answered (its files are in place),
 /// and folds what was made in. Gives the manifest with items that failed moved to its errors.
 struct MakeStage {
     let run: BuildRun
     let planner: ItemPlanner
+    /// The decisions (``DecideStage``): the items left to make, and the folders written into.
+    let pass: BuildPass
 
     /// Gives the manifest folded into, and how many outputs were made and put in place.
     func make(_ manifest: consuming Manifest, recorder: StateRecorder) throws(SiteBuilder.Failure) -> (Manifest, made: Int) {
@@ -16,11 +18,11 @@ struct MakeStage {
         if let failure = recorder.failure { throw run.stateFailure(.recordOutputs, failure) }
         if run.maker.isCancelled {
             // The workers were killed: what they were writing is left under temporary names.
-            CleanupStage(run: run).removeTemporaryFiles()
+            CleanupStage(run: run).removeTemporaryFiles(in: pass.folders)
             throw .cancelled
         }
         for (number, done) in answered.enumerated() where !done {
-            failures[run.pass.pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
+            failures[pass.pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
         }
         manifest.settle(failures)
         return (manifest, made)
@@ -33,7 +35,7 @@ struct MakeStage {
         -> (Manifest, [Int: ItemFailure], [Bool], Int)
     {
         let folding = FoldingManifest(manifest)
-        let pending = run.pass.pending
+        let pending = pass.pending
         let order = pending.indices.sorted {
             (folding.manifest.items[pending[$0].item].source?.bytes ?? 0) > (folding.manifest.items[pending[$1].item].source?.bytes ?? 0)
         }

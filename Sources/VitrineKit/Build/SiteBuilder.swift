@@ -123,7 +123,7 @@ public struct SiteBuilder {
         // every output of every item) ends with that step, before the manifest and the page,
         // each as large as the gallery, are written.
         var manifest: Manifest
-        var report: Report
+        var counts: ItemCounts
         let built: BuiltItems.Items
         do {
             // The list on standard input is read once: a second pass works on the same list.
@@ -139,51 +139,52 @@ public struct SiteBuilder {
             case .unchanged(let note):
                 withExtendedLifetime(lock) {}
                 return note.report()
-            case .items(let items, let counts, let notes): (manifest, report, built) = (items, counts, notes)
+            case .items(let items, let itemCounts, let notes): (manifest, counts, built) = (items, itemCounts, notes)
             }
         }
         guard !dryRun, let state else {
             // The selection the build would carry over, and the sheet pages as it would find them.
             var shown = manifest
             let carried = part == .whole ? carried(state: state) : SiteManifest.Carried()
-            report.unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
+            let unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
             if part == .whole, let phase = sheetPhase {
                 let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
-                (report.made, report.kept, report.removed) = (report.made + sheets.make, report.kept + sheets.keep, report.removed + sheets.remove)
-                if options.listsActions { report.actions += sheets.actions }
+                counts.addSheets(made: sheets.make, kept: sheets.keep, removed: sheets.remove)
+                if options.listsActions { counts.actions += sheets.actions }
             }
-            if part == .whole, options.page { report.page = try? page(for: manifest).write(manifest, dryRun: true) }
-            report.manifest = manifest
-            return report
+            var written: GalleryPage.Written?
+            if part == .whole, options.page { written = try? page(for: manifest).write(manifest, dryRun: true) }
+            return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
         }
         try stopIfCancelled()
+        var written: GalleryPage.Written?
+        var unselected: [String] = []
         if let partPath = part.manifestPath {
             // A part: its items and their outputs; the whole gallery's work waits for the merge.
             SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             var pages: [String] = []
-            (report.page, report.unselected) = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
-                let sheets = try finish(&manifest, state: state, folder: folder, refused: &report.refused)
-                (report.made, report.kept, report.removed) = (report.made + sheets.made, report.kept + sheets.kept, report.removed + sheets.removed)
+            (written, unselected) = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+                let sheets = try finish(&manifest, state: state, folder: folder, refused: &counts.refused)
+                counts.addSheets(made: sheets.made, kept: sheets.kept, removed: sheets.removed)
                 pages = manifest.sheets?.map(\.path) ?? []
                 SiteManifest.publishable(&manifest, inputs: inputs, keepLocation: options.keepLocation)
             }
             // Complete: every item made, every page drawn, nothing refused; the next build may
             // find it unchanged.
-            if let fingerprint = built.fingerprint, manifest.errors.count == built.scanErrors, report.refused.isEmpty,
+            if let fingerprint = built.fingerprint, manifest.errors.count == built.scanErrors, counts.refused.isEmpty,
                 let stamp = FileStamp(path: Path.join(site, Self.manifestName))
             {
                 try note(UnchangedBuild(fingerprint: fingerprint, items: manifest.items.count, errors: manifest.errors.count,
-                    outputs: 0, pages: pages, pieces: report.page?.pieces ?? [], manifest: stamp,
+                    outputs: 0, pages: pages, pieces: written?.pieces ?? [], manifest: stamp,
                     page: options.page ? FileStamp(path: Path.join(site, GalleryPage.fileName)) : nil,
                     presentation: options.iiifManifest ? FileStamp(path: Path.join(site, BuildOptions.iiifManifestName)) : nil,
                     said: built.said), in: state)
             }
         }
-        report.manifest = manifest
         withExtendedLifetime(lock) {}
-        return report
+        return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
     }
 
     /// Builds the items; when some changed while their outputs were made (``SourceStamp``), once
@@ -192,10 +193,9 @@ public struct SiteBuilder {
     private func buildItemsUntilSteady(_ inputs: [InputPath], readList: () -> [InputPath], folder: SiteFolder, part: BuildPart,
                                        state: StateStore?, dryRun: Bool) throws(Failure) -> BuiltItems {
         func pass() throws(Failure) -> BuiltItems {
-            var run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
-                prober: prober, listener: listener)
-            run.extraOutputs = extraOutputs
-            return try buildItems(inputs, readList: readList, run: &run)
+            let run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
+                prober: prober, listener: listener, extraOutputs: extraOutputs)
+            return try buildItems(inputs, readList: readList, run: run)
         }
         let first = try pass()
         guard case .items(let manifest, let firstCounts, _) = first, manifest.errors.contains(where: { $0.reason == .changed })
