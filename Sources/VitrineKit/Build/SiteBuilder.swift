@@ -85,9 +85,7 @@ public struct SiteBuilder {
             throw .usage(error.sentence)
         }
         try refuseUnopenableState(in: folder.path, part: BuildPart(options.scan.shard))
-        var builder = self
-        builder.options.site = folder.path
-        return try builder.build(inputs, in: folder, readList: readList, dryRun: dryRun)
+        return try build(inputs, in: folder, readList: readList, dryRun: dryRun)
     }
 
     /// The state's file below `site`, for this part.
@@ -112,9 +110,11 @@ public struct SiteBuilder {
         return code == ENOENT || code == ENOTDIR
     }
 
+    /// Builds into `folder`, the site as opened (a link resolved once): every path below the
+    /// site is its, not ``BuildOptions/site`` as given.
     private func build(_ inputs: [InputPath], in folder: SiteFolder, readList: () -> [InputPath],
                        dryRun: Bool) throws(Failure) -> Report {
-        let site = options.site
+        let site = folder.path
         let part = BuildPart(options.scan.shard)
         let stateFolder = Path.join(site, Self.stateFolder)
         let lock = dryRun ? nil : try prepare(site, stateFolder: stateFolder, part: part)
@@ -145,15 +145,15 @@ public struct SiteBuilder {
         guard !dryRun, let state else {
             // The selection the build would carry over, and the sheet pages as it would find them.
             var shown = manifest
-            let carried = part == .whole ? carried(state: state) : SiteManifest.Carried()
+            let carried = part == .whole ? carried(state: state, in: site) : SiteManifest.Carried()
             let unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
-            if part == .whole, let phase = sheetPhase {
+            if part == .whole, let phase = sheetPhase(in: site) {
                 let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
                 counts.addSheets(made: sheets.make, kept: sheets.keep, removed: sheets.remove)
                 if options.listsActions { counts.actions += sheets.actions }
             }
             var written: GalleryPage.Written?
-            if part == .whole, options.page { written = try? page(for: manifest).write(manifest, dryRun: true) }
+            if part == .whole, options.page { written = try? page(for: manifest, in: site).write(manifest, dryRun: true) }
             return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
         }
         try stopIfCancelled()
@@ -165,7 +165,7 @@ public struct SiteBuilder {
             try write(manifest, extra: ExtraMembers(), to: Path.join(site, partPath))
         } else {
             var pages: [String] = []
-            (written, unselected) = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+            (written, unselected) = try publish(&manifest, state: state, folder: folder) { (manifest: inout Manifest) throws(Failure) in
                 let sheets = try finish(&manifest, state: state, folder: folder, refused: &counts.refused)
                 counts.addSheets(made: sheets.made, kept: sheets.kept, removed: sheets.removed)
                 pages = manifest.sheets?.map(\.path) ?? []
@@ -192,8 +192,11 @@ public struct SiteBuilder {
     /// changed the second time too is an error (``ErrorReason/changed``).
     private func buildItemsUntilSteady(_ inputs: [InputPath], readList: () -> [InputPath], folder: SiteFolder, part: BuildPart,
                                        state: StateStore?, dryRun: Bool) throws(Failure) -> BuiltItems {
+        // The run's options name the site as opened, as its paths and its fingerprint do.
+        var runOptions = options
+        runOptions.site = folder.path
         func pass() throws(Failure) -> BuiltItems {
-            let run = BuildRun(options: options, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
+            let run = BuildRun(options: runOptions, folder: folder, part: part, state: state, dryRun: dryRun, maker: maker,
                 prober: prober, listener: listener, extraOutputs: extraOutputs)
             return try buildItems(inputs, readList: readList, run: run)
         }
@@ -229,13 +232,13 @@ public struct SiteBuilder {
     @discardableResult
     func finish(_ manifest: inout Manifest, state: StateStore, folder: SiteFolder,
                 refused: inout [String]) throws(Failure) -> (made: Int, kept: Int, removed: Int) {
-        guard let phase = sheetPhase else {
+        guard let phase = sheetPhase(in: folder.path) else {
             manifest.sheets = nil
             return (0, 0, 0)
         }
         let kept = SheetReuse.kept(in: state)
         let keeping = options.force ? [:] : Dictionary(kept.map { ($0.sheet.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let context = GalleryPhaseContext(outputFolder: options.site, listener: listener, isCancelled: { [maker] in maker.isCancelled })
+        let context = GalleryPhaseContext(outputFolder: folder.path, listener: listener, isCancelled: { [maker] in maker.isCancelled })
         let drawn = phase.draw(on: &manifest, context: context, keeping: keeping)
         // Stopped among the pages: the state still lists the last build's pages, so the next
         // build draws those whose fingerprint is not the one recorded.
@@ -270,9 +273,11 @@ public struct SiteBuilder {
         }
     }
 
-    /// The contact sheets' phase of this build, nil without sheets.
-    var sheetPhase: SheetPhase? {
-        options.sheet.map { SheetPhase(settings: $0, folder: options.site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName)) }
+    /// The contact sheets' phase of this build into `site`, nil without sheets.
+    func sheetPhase(in site: String) -> SheetPhase? {
+        options.sheet.map {
+            SheetPhase(settings: $0, folder: site, fileName: Path.join(BuildOptions.sheetFolder, BuildOptions.sheetFileName))
+        }
     }
 
     /// Writes `manifest.json` and the page, with what the last manifest holds that a rebuild
@@ -281,12 +286,13 @@ public struct SiteBuilder {
     /// otherwise what it carries is in the state's note, and a gallery of 100,000 items is not
     /// read back. Gives what writing the page did, and the selected ids that went.
     @discardableResult
-    func publish(_ manifest: inout Manifest, state: StateStore?,
+    func publish(_ manifest: inout Manifest, state: StateStore?, folder: SiteFolder,
                  prepare: (inout Manifest) throws(Failure) -> Void = { (_: inout Manifest) throws(Failure) in })
         throws(Failure) -> (page: GalleryPage.Written?, unselected: [String])
     {
-        let path = Path.join(options.site, Self.manifestName)
-        let carried = carried(state: state)
+        let site = folder.path
+        let path = Path.join(site, Self.manifestName)
+        let carried = carried(state: state, in: site)
         let (extra, kept) = SiteManifest.apply(carried, to: &manifest)
         try prepare(&manifest)
         try stopIfCancelled()
@@ -295,18 +301,18 @@ public struct SiteBuilder {
             try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
         }
         try stopIfCancelled()
-        try writePresentation(of: manifest)
-        return (try writePage(of: manifest), SiteManifest.unselected(carried, by: kept))
+        try writePresentation(of: manifest, in: site)
+        return (try writePage(of: manifest, in: site), SiteManifest.unselected(carried, by: kept))
     }
 
     /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),
     /// left alone when it says the same: a rebuild that changes nothing writes nothing.
-    func writePresentation(of manifest: Manifest) throws(Failure) {
+    func writePresentation(of manifest: Manifest, in site: String) throws(Failure) {
         guard options.iiifManifest, let baseURL = options.tiles?.baseURL else { return }
-        let path = Path.join(options.site, BuildOptions.iiifManifestName)
+        let path = Path.join(site, BuildOptions.iiifManifestName)
         do {
             // Labelled as the page is headed (`--title`, else the gallery's, else its root album's).
-            let title = GalleryPage(site: options.site, title: options.pageTitle).pageTitle(for: manifest)
+            let title = GalleryPage(site: site, title: options.pageTitle).pageTitle(for: manifest)
             let document = try IIIFPresentation.manifest(of: manifest, baseURL: baseURL, path: BuildOptions.iiifManifestName,
                 title: title)
             try AtomicFile.writeIfChanged(document, to: path)
@@ -322,13 +328,13 @@ public struct SiteBuilder {
     }
 
     /// What the last manifest holds that a rebuild keeps: from the state's note when the file is
-    /// the one the last build wrote, else read from the file.
-    func carried(state: StateStore?) -> SiteManifest.Carried {
-        let path = Path.join(options.site, Self.manifestName)
+    /// the one the last build wrote, else read from the file; the site's, `site`.
+    func carried(state: StateStore?, in site: String) -> SiteManifest.Carried {
+        let path = Path.join(site, Self.manifestName)
         let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
         let stamp = FileStamp(path: path)
         return note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
-            ?? SiteManifest.carried(from: stamp == nil ? nil : lastManifestBytes(path))
+            ?? SiteManifest.carried(from: stamp == nil ? nil : lastManifestBytes(path, in: site))
     }
 
     /// What the state notes of the manifest a build wrote: the file, and what it carries.
@@ -338,19 +344,19 @@ public struct SiteBuilder {
         var carried: SiteManifest.Carried
     }
 
-    /// The gallery's page (`index.html` and its data pieces), playing videos from their copies.
-    func page(for manifest: Manifest) -> GalleryPage {
+    /// The gallery's page (`index.html` and its data pieces) in `site`, playing videos from their copies.
+    func page(for manifest: Manifest, in site: String) -> GalleryPage {
         var videos: [String: [PageVideo]] = [:]
         for item in manifest.items { if let media = item.media, !media.isEmpty { videos[item.id] = media.map(PageVideo.init) } }
-        var page = GalleryPage(site: options.site, videoSources: videos, title: options.pageTitle)
+        var page = GalleryPage(site: site, videoSources: videos, title: options.pageTitle)
         if let zoom = options.tiles?.zoom { page.viewport = (zoom.viewportWidth, zoom.viewportHeight) }
         return page
     }
 
     /// Writes the page; what it rewrote.
-    func writePage(of manifest: Manifest) throws(Failure) -> GalleryPage.Written? {
+    func writePage(of manifest: Manifest, in site: String) throws(Failure) -> GalleryPage.Written? {
         guard options.page else { return nil }
-        do { return try page(for: manifest).write(manifest) } catch { throw .page(underlying: error) }
+        do { return try page(for: manifest, in: site).write(manifest) } catch { throw .page(underlying: error) }
     }
 
     func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {

@@ -39,7 +39,7 @@ extension SiteBuilder {
         let state = try openState(Self.statePath(in: site, part: .whole), dryRun: false)
         let siteFolder = SiteFolder(path: site)
         var refused: [String] = []
-        let unselected = try publish(&manifest, state: state) { (manifest: inout Manifest) throws(Failure) in
+        let unselected = try publish(&manifest, state: state, folder: siteFolder) { (manifest: inout Manifest) throws(Failure) in
             if let state { try finish(&manifest, state: state, folder: siteFolder, refused: &refused) }
         }.unselected
         withExtendedLifetime(lock) {}
