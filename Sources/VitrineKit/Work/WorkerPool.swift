@@ -47,7 +47,8 @@ public final class WorkerPool: @unchecked Sendable {
     private let cancelled = Locked(false)
 
     /// Stops the run under way (Ctrl-C): no more tasks are handed out, and workers on a task are
-    /// killed; the tasks they held are reported as failures and ``run(_:order:queueDepth:progress:completion:)``
+    /// killed; the task each was on is reported as a failure, and those queued behind it get no
+    /// report (as tasks never handed out), and ``run(_:order:queueDepth:progress:completion:)``
     /// returns. The pool takes no task after this.
     public func cancel() {
         cancelled.withLock { $0 = true }
