@@ -27,6 +27,8 @@ import os
 import sys
 import time
 
+from page_check import settle, wait_for  # beside this file: the page tests' own waits
+
 try:
     import axe_selenium_python
     from selenium import webdriver
@@ -82,21 +84,6 @@ def browser(phone):
         frame = driver.execute_script("return [outerWidth - innerWidth, outerHeight - innerHeight]")
         driver.set_window_size(1280 + frame[0], 800 + frame[1])
     return driver
-
-
-def wait_for(driver, script, timeout=10.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.05)
-    return driver.execute_script(script)
-
-
-def settle(driver, seconds=0.4):
-    time.sleep(seconds)
-    wait_for(driver, "return Array.prototype.every.call(document.images, function (i) { return i.complete; })", 5)
 
 
 def touch(driver, kind, points):

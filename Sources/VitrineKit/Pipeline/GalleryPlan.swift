@@ -96,7 +96,7 @@ public struct ItemPlanner: Sendable {
             let largest = numbered.compactMap(\.1.target.sourceScale).max() ?? 0
             let method = raw.method(preview: rawItem.preview, sensorData: rawItem.sensorData ?? true, width: item.width,
                 height: item.height, largestScale: largest)
-            for index in numbered.indices { numbered[index].1.target.input = RawDecode(method: method, maxMemory: 0).targetInput }
+            for index in numbered.indices { numbered[index].1.target.input = method.targetInput }
         }
         return numbered
     }
@@ -107,7 +107,7 @@ public struct ItemPlanner: Sendable {
     public func job(for item: Item, outputs: [PlannedOutput], companions: [PlannedOutput] = []) -> ItemJob? {
         guard let itemSource = item.source, !outputs.isEmpty else { return nil }
         var job = ItemJob(source: source(item, itemSource), outputFolder: outputFolder, outputs: outputs, companions: companions)
-        if let method = (outputs + companions).lazy.compactMap({ RawDecode.method(ofTargetInput: $0.target.input) }).first {
+        if let method = (outputs + companions).lazy.compactMap({ RawMethod(targetInput: $0.target.input) }).first {
             job.source.raw = RawDecode(method: method, maxMemory: rawMaxMemory)
             job.source.raw?.format = item.format.flatMap(RawFormat.init(rawValue:)) ?? .raw
         }

@@ -39,7 +39,7 @@ extension Item {
                 failure = ItemFailure(.crashed, "the worker answered for another kind of output")
             }
             if damaged { self.damaged = true }
-            if let method = planned.lazy.compactMap({ RawDecode.method(ofTargetInput: $0.target.input) }).first {
+            if let method = planned.lazy.compactMap({ RawMethod(targetInput: $0.target.input) }).first {
                 let (width, height) = (self.width, self.height)
                 raw?.settle(method, width: width, height: height)
             }

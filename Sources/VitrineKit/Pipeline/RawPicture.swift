@@ -12,6 +12,15 @@ public enum RawMethod: String, Codable, Hashable, Sendable {
 
     /// What the manifest's `raw.method` says: `preview` or `develop`.
     public var manifestName: String { self == .preview ? "preview" : "develop" }
+
+    /// The OutputTarget input a RAW item's outputs carry: changing the method makes them again.
+    var targetInput: String { "raw:" + rawValue }
+
+    /// The method a target input names; nil for another input, or none.
+    init?(targetInput input: String?) {
+        guard let input, input.hasPrefix("raw:") else { return nil }
+        self.init(rawValue: String(input.dropFirst(4)))
+    }
 }
 
 /// Which picture of a RAW file vitrine uses (`--raw`).
@@ -53,14 +62,6 @@ public struct RawDecode: Codable, Hashable, Sendable {
     public init(method: RawMethod, maxMemory: Int) {
         self.method = method
         self.maxMemory = maxMemory
-    }
-
-    /// The OutputTarget input a RAW item's outputs carry: changing the method makes them again.
-    var targetInput: String { "raw:" + method.rawValue }
-
-    static func method(ofTargetInput input: String?) -> RawMethod? {
-        guard let input, input.hasPrefix("raw:") else { return nil }
-        return RawMethod(rawValue: String(input.dropFirst(4)))
     }
 }
 
