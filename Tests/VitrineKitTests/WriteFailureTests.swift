@@ -43,6 +43,19 @@ final class WriteFailureTests: XCTestCase {
             outputFolder: folder), "cannot write x.tif: tiffsave: write failed; something else")
     }
 
+    /// On a full disk dzsave can end without an error and without its `.dzi`: that was told as
+    /// "cannot write tiles: …", naming no file of the site (and failing a full-disk test at random).
+    func testAPyramidSaversOwnFailureNamesTheOutput() {
+        let output = folder + "/tiles/a_files"
+        let full = ItemProducer.failure(OutputSideFailure(message: "dzsave wrote no a.dzi: No space left on device"), damage: [],
+            path: "/photos/a.jpg", outputFolder: folder, output: output)
+        XCTAssertEqual(full.reason, .write)
+        XCTAssertEqual(full.message, "cannot write \(output): No space left on device")
+        let other = ItemProducer.failure(OutputSideFailure(message: "dzsave wrote no a.dzi"), damage: [],
+            path: "/photos/a.jpg", outputFolder: folder, output: output)
+        XCTAssertEqual(other.message, "cannot write \(output): dzsave wrote no a.dzi")
+    }
+
     func testMovesTogetherAreUndoneWhenOneFails() throws {
         // An old pyramid: its folder and descriptor.
         let files = folder + "/x_files", descriptor = folder + "/x.dzi"

@@ -67,17 +67,25 @@ extension SiteBuilder {
             case .page(let underlying): "cannot write the page: \(underlying)"
             case .unreadablePart(let path, let reason): "cannot read \(path): \(reason)"
             case .parts(let underlying): "cannot join the parts: \(underlying)"
-            case .state(let step, let path, let underlying):
-                switch step {
-                case .open: "the build's state \(path) cannot be used: \(underlying)"
-                case .recordSources: "cannot record the sources in the build's state \(path): \(underlying)"
-                case .read: "cannot read the build's state \(path): \(underlying) (remove it to build everything again)"
-                case .recordOutputs: "cannot record the outputs in the build's state \(path): \(underlying)"
-                case .recordRemovals: "cannot record the removals in the build's state \(path): \(underlying)"
-                case .recordSheets: "cannot record the sheets in the build's state \(path): \(underlying)"
-                case .recordBuild: "cannot record the build in the build's state \(path): \(underlying)"
-                }
+            case .state(let step, let path, let underlying): Self.stateText(step, path: path, reason: Self.reason(underlying))
             case .cancelled: "stopped: the next build resumes from what was finished"
+            }
+        }
+
+        /// An underlying failure's own words; SQLite's name the database, which the sentence names already.
+        private static func reason(_ underlying: any Error) -> String {
+            (underlying as? SQLiteDatabase.Failure)?.message ?? "\(underlying)"
+        }
+
+        private static func stateText(_ step: StateStep, path: String, reason: String) -> String {
+            switch step {
+            case .open: "the build's state \(path) cannot be used: \(reason)"
+            case .recordSources: "cannot record the sources in the build's state \(path): \(reason)"
+            case .read: "cannot read the build's state \(path): \(reason) (remove it to build everything again)"
+            case .recordOutputs: "cannot record the outputs in the build's state \(path): \(reason)"
+            case .recordRemovals: "cannot record the removals in the build's state \(path): \(reason)"
+            case .recordSheets: "cannot record the sheets in the build's state \(path): \(reason)"
+            case .recordBuild: "cannot record the build in the build's state \(path): \(reason)"
             }
         }
     }

@@ -9,8 +9,11 @@ final class SQLiteDatabase {
     let path: String
     private var statements: [String: Statement] = [:]
 
+    /// What failed, in SQLite's words, and the database it failed on.
     struct Failure: Error, CustomStringConvertible {
-        var description: String
+        var path: String
+        var message: String
+        var description: String { "\(path): \(message)" }
     }
 
     /// Opens (creating) the database at `path` in write-ahead-log mode.
@@ -25,7 +28,7 @@ final class SQLiteDatabase {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(opened)
             handle = nil
-            throw Failure(description: "\(path): \(message)")
+            throw Failure(path: path, message: message)
         }
         // Another process holding the file (a lock we do not expect) makes us wait a moment
         // rather than fail at once.
@@ -40,11 +43,11 @@ final class SQLiteDatabase {
     func copyInMemory() throws(Failure) -> SQLiteDatabase {
         let copy = try SQLiteDatabase(path: ":memory:", named: path)
         guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
-            throw Failure(description: "\(path): \(copy.lastError)")
+            throw Failure(path: path, message: copy.lastError)
         }
         let status = sqlite3_backup_step(backup, -1)
         sqlite3_backup_finish(backup)
-        guard status == SQLITE_DONE else { throw Failure(description: "\(path): \(lastError)") }
+        guard status == SQLITE_DONE else { throw Failure(path: path, message: lastError) }
         return copy
     }
 
@@ -53,7 +56,7 @@ final class SQLiteDatabase {
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
             sqlite3_close(handle)
             handle = nil
-            throw Failure(description: "\(name): cannot be copied into memory")
+            throw Failure(path: name, message: "cannot be copied into memory")
         }
     }
 
@@ -66,9 +69,9 @@ final class SQLiteDatabase {
     func execute(_ sql: String) throws(Failure) {
         var error: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
-            let message = error.map { String(cString: $0) } ?? lastError
+            let message = sqlite3_errcode(handle) == SQLITE_FULL ? lastError : error.map { String(cString: $0) } ?? lastError
             sqlite3_free(error)
-            throw Failure(description: "\(path): \(message)")
+            throw Failure(path: path, message: message)
         }
     }
 
@@ -91,14 +94,18 @@ final class SQLiteDatabase {
         if let prepared = statements[sql] { return prepared }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw Failure(description: "\(path): \(lastError) in \(sql)")
+            throw Failure(path: path, message: "\(lastError) in \(sql)")
         }
         let prepared = Statement(statement, database: self)
         statements[sql] = prepared
         return prepared
     }
 
-    var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+    /// SQLite's words for the last failure; a full disk in the system's words, as every other
+    /// write on it is told ("database or disk is full" says less).
+    var lastError: String {
+        sqlite3_errcode(handle) == SQLITE_FULL ? String(cString: strerror(ENOSPC)) : String(cString: sqlite3_errmsg(handle))
+    }
 
     /// The row id of the last row inserted on this connection.
     var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -143,7 +150,7 @@ final class SQLiteDatabase {
             while true {
                 let status = sqlite3_step(statement)
                 if status == SQLITE_DONE { return }
-                guard status == SQLITE_ROW else { throw Failure(description: "\(database.path): \(database.lastError)") }
+                guard status == SQLITE_ROW else { throw Failure(path: database.path, message: database.lastError) }
                 try row?(Row(statement: statement))
             }
         }

@@ -25,7 +25,7 @@ enum StateMigration {
         } catch let failure as SQLiteDatabase.Failure {
             throw failure
         } catch {
-            throw SQLiteDatabase.Failure(description: "\(error)")
+            throw SQLiteDatabase.Failure(path: database.path, message: "\(error)")
         }
     }
 
@@ -58,7 +58,7 @@ enum StateMigration {
         } catch let failure as SQLiteDatabase.Failure {
             throw failure
         } catch {
-            throw SQLiteDatabase.Failure(description: "\(error)")
+            throw SQLiteDatabase.Failure(path: database.path, message: "\(error)")
         }
     }
 

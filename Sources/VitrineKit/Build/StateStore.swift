@@ -94,7 +94,7 @@ final class StateStore: @unchecked Sendable {
         // A store that cannot be read now (another process holding it too long) is an error,
         // never a reason to start afresh.
         do { try database.prepare("PRAGMA user_version").run { version = Int($0.integer(0)) } } catch {
-            throw SQLiteDatabase.Failure(description: "\(error)")
+            throw (error as? SQLiteDatabase.Failure) ?? SQLiteDatabase.Failure(path: path, message: "\(error)")
         }
         if (3..<Self.schemaVersion).contains(version) {
             if readOnly { database = try database.copyInMemory() }

@@ -78,6 +78,8 @@ public enum ItemProducer {
         switch error {
         case let failure as ItemFailure:
             return failure
+        case let failure as OutputSideFailure:
+            return cannotWrite(failure.message)
         case let failure as DecodeFailure:
             let message = failure.error.message(about: path)
             return outputSide(message) ? cannotWrite(message) : sourceFailure(damaged(failure.error, damage: damage, path: path))

@@ -47,3 +47,10 @@ enum OutputSide {
         return info.f_bavail == 0 || (info.f_files > 0 && info.f_favail == 0) || info.f_flag & UInt(ST_RDONLY) != 0
     }
 }
+
+/// A saver's failure that is the output side's, in the saver's words (`dzsave wrote no a.dzi`):
+/// the item's producer names the output being made, as for every write failure
+/// (``OutputSide/sentence(_:output:outputFolder:)``), and never a scratch folder.
+struct OutputSideFailure: Error {
+    let message: String
+}

@@ -38,7 +38,7 @@ enum TilePyramid {
         } catch {
             // The pixels are decoded as the tiles are written: a failure that does not name the
             // folder written into is the source's.
-            if error.message.contains(folder) { throw ItemFailure.write("cannot write tiles: " + error.message) }
+            if error.message.contains(folder) { throw OutputSideFailure(message: error.message) }
             throw DecodeFailure(error: error)
         }
         let root = spec.layout == .dz ? Path.join(folder, name + "_files") : Path.join(folder, name)
@@ -46,7 +46,7 @@ enum TilePyramid {
         let descriptor = spec.layout == .dz ? Path.join(folder, name + ".dzi") : root
         guard FileStat.exists(descriptor) else {
             let reason = OutputSide.isFullOrReadOnly(folder) ? ": " + String(cString: strerror(ENOSPC)) : ""
-            throw ItemFailure.write("cannot write tiles: dzsave wrote no \(Path.name(of: descriptor))" + reason)
+            throw OutputSideFailure(message: "dzsave wrote no \(Path.name(of: descriptor))" + reason)
         }
         AtomicFile.remove(Path.join(root, propertiesFileName))
     }
