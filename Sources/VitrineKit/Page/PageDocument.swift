@@ -12,10 +12,11 @@ enum PageDocument {
     /// `index.html` titled `title`, as bytes: Sources/page/page.html (``PageAssets/template``)
     /// with its placeholders filled.
     static func html(title: String) -> Data {
-        let script = PageAssets.script, style = PageAssets.style
+        let script = PageAssets.script, style = PageAssets.style + (PageAssets.themeStyle("grid") ?? "")
         let escapedTitle = Markup.escape(title, quotes: true, html: true)
+        let header = fill(PageAssets.header, with: ["title": escapedTitle])
         let values = ["policy": policy(script: script, style: style), "version": VitrineVersion.string, "title": escapedTitle,
-                      "style": style, "script": script]
+                      "style": style, "script": script, "layout": "grid", "header": header, "footer": PageAssets.footer]
         return Data(fill(PageAssets.template, with: values).utf8)
     }
 
