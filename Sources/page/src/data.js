@@ -16,6 +16,9 @@ export function ensureChunk(album, number, callback) {
   state.pieces.load(chunkPath(album, number + 1), (data) => {
     if (data && Array.isArray(data.items)) {
       if (!album.loaded) album.loaded = [];
+      // Which chunks have come, for the justified layout, which lays out only those.
+      if (!album.chunksIn) album.chunksIn = new Set();
+      album.chunksIn.add(number);
       data.items.forEach((item, offset) => {
         album.loaded[data.start + offset] = item;
       });

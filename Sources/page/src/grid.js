@@ -1,11 +1,14 @@
 // The album view (breadcrumbs, the album's title and description, its child albums as covers,
 // then its items) and its grid, which is virtual: only the cells near the viewport exist,
 // placed in a box as tall as the whole album, so that the scrollbar is the album's and a jump
-// to its end draws only the rows shown (their chunk loaded then).
+// to its end draws only the rows shown (their chunk loaded then). The body's data-layout picks
+// the geometry: square cells in columns (`grid`, layout.js) or rows of pictures in their own
+// aspect ratios (`justified`, justified.js).
 import { renderCaption } from './captions.js';
 import { ensureChunk, itemAt } from './data.js';
 import { byId, make } from './dom.js';
 import { aspectOf, cellLabel, countText, describe, renditionSet } from './items.js';
+import { anchorAt, clampedAspect, DEFAULT_ASPECT_RANGE, justifiedLayout, justifiedPlace, justifiedRange } from './justified.js';
 import { cellPlace, chunksOf, gridLayout, visibleRange } from './layout.js';
 import { openItem } from './navigation.js';
 import { albumChain, albumHash, albumLabel, documentTitle } from './routes.js';
@@ -21,6 +24,8 @@ const grid = byId('grid');
 const statusLine = byId('status');
 // The cell's least side when the style sheet does not say (--cell).
 const DEFAULT_CELL = 180;
+// The justified rows' target height when the style sheet does not say (--row-height).
+const DEFAULT_ROW_HEIGHT = 220;
 // By position: { li, cell, image, item }.
 let gridCells = new Map();
 let layout = { columns: 1, side: DEFAULT_CELL, left: 16, top: 16 };
@@ -92,37 +97,80 @@ function makeAlbumCover(album) {
   make('span', 'album-count', link).textContent = countText(album.total);
 }
 
-// Columns and the cell's side as the style sheet's grid would lay them out; the list is as
-// tall as every row of the album.
+const isJustified = () => document.body.dataset.layout === 'justified';
+
+function cssPixels(name, fallback) {
+  return Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name)) || fallback;
+}
+
+// Columns and the cell's side as the style sheet's grid would lay them out, or the justified
+// rows; the list is as tall as every row of the album.
 export function layoutGrid() {
   const album = state.shownAlbum;
   if (!album) return;
   const style = getComputedStyle(grid);
   const padLeft = Number.parseFloat(style.paddingLeft) || 0;
   const padRight = Number.parseFloat(style.paddingRight) || 0;
-  const least = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || DEFAULT_CELL;
-  layout = gridLayout({
+  const frame = {
     count: album.count,
     width: grid.clientWidth - padLeft - padRight,
-    least,
     gap: state.gap,
     padLeft,
     padTop: Number.parseFloat(style.paddingTop) || 0,
     padBottom: Number.parseFloat(style.paddingBottom) || 0,
-  });
+  };
+  const shift = isJustified() ? layoutRows(album, frame) : 0;
+  if (!isJustified()) layout = gridLayout({ ...frame, least: cssPixels('--cell', DEFAULT_CELL) });
   grid.style.height = `${layout.height}px`;
   for (const [position, entry] of gridCells) placeCell(entry, position);
+  // Chunks above the view that came (or changed) moved it: it is kept where it was.
+  if (shift) window.scrollBy(0, shift);
+}
+
+// The justified rows of `album` (its loaded chunks exact, the others estimated); what the view
+// has to scroll by to stay on the chunk it showed.
+function layoutRows(album, frame) {
+  const scrolled = -grid.getBoundingClientRect().top - layout.top;
+  const before = layout.album === album ? anchorAt(layout, scrolled) : null;
+  const range = Array.isArray(state.gallery.aspectRange) ? state.gallery.aspectRange : DEFAULT_ASPECT_RANGE;
+  const aspectsOf = (chunk) => {
+    if (!album.chunksIn || !album.chunksIn.has(chunk)) return null;
+    const start = chunk * state.gallery.chunkSize;
+    const end = Math.min(album.count, start + state.gallery.chunkSize);
+    const aspects = [];
+    for (let position = start; position < end; position++) aspects.push(clampedAspect(itemAt(album, position), range));
+    return aspects;
+  };
+  layout = justifiedLayout({
+    ...frame,
+    chunkSize: state.gallery.chunkSize,
+    sums: Array.isArray(album.aspects) ? album.aspects : [],
+    aspectsOf,
+    rowHeight: cssPixels('--row-height', DEFAULT_ROW_HEIGHT),
+    cache: before ? layout.cache : new Map(),
+  });
+  layout.album = album;
+  layout.chunksIn = album.chunksIn ? album.chunksIn.size : 0;
+  return before && scrolled > 0 ? layout.chunks[before.chunk].top - before.top : 0;
+}
+
+// Lays the justified rows out again when chunks came since they were.
+function freshLayout() {
+  const album = state.shownAlbum;
+  if (album && isJustified() && layout.chunksIn !== (album.chunksIn ? album.chunksIn.size : 0)) layoutGrid();
 }
 
 function placeCell(entry, position) {
-  const place = cellPlace(layout, state.gap, position);
+  const square = isJustified() ? null : cellPlace(layout, state.gap, position);
+  const place = square ? { left: square.left, top: square.top, width: square.side, height: square.side } : justifiedPlace(layout, position);
+  if (!place) return;
   entry.li.style.left = `${place.left}px`;
   entry.li.style.top = `${place.top}px`;
-  entry.li.style.width = `${place.side}px`;
-  entry.li.style.height = `${place.side}px`;
-  // The width its picture is drawn at when it covers the square cell, so that the browser
-  // takes the rendition that fills it at the screen's pixel ratio.
-  if (entry.image) entry.image.sizes = `${Math.ceil(place.side * Math.max(1, aspectOf(entry.item)))}px`;
+  entry.li.style.width = `${place.width}px`;
+  entry.li.style.height = `${place.height}px`;
+  // The width its picture is drawn at when it covers the cell, so that the browser takes the
+  // rendition that fills it at the screen's pixel ratio.
+  if (entry.image) entry.image.sizes = `${Math.ceil(Math.max(place.width, place.height * aspectOf(entry.item)))}px`;
 }
 
 let renderQueued = false;
@@ -140,8 +188,12 @@ export function queueRender() {
 export function renderGrid() {
   const album = state.shownAlbum;
   if (!album || !album.count) return;
+  freshLayout();
   const scrolled = -grid.getBoundingClientRect().top - layout.top;
-  const { first, last } = visibleRange(layout, state.gap, album.count, scrolled, window.innerHeight || 800);
+  const screen = window.innerHeight || 800;
+  const shown = isJustified() ? justifiedRange(layout, scrolled, screen) : visibleRange(layout, state.gap, album.count, scrolled, screen);
+  const first = shown.first;
+  const last = Math.min(shown.last, album.count - 1);
   for (const [position, entry] of gridCells) {
     if (position >= first && position <= last) continue;
     if (entry.li.contains(document.activeElement)) continue;
@@ -193,6 +245,7 @@ function makeCell(album, position, item) {
 
 // The cell of `position` in the album shown, made if need be (to give the focus back to).
 export function cellAt(position) {
+  freshLayout();
   let entry = gridCells.get(position);
   const item = state.shownAlbum ? itemAt(state.shownAlbum, position) : null;
   if (!entry && item) {
