@@ -46,20 +46,26 @@ final class PipelineTests: XCTestCase {
         let source = try folder.image("photos/half.png", width: 80, height: 40)  // left half 30, right half 220
         var item = Item(id: "photos/half", format: "png", width: 80, height: 40, source: .init(path: source, bytes: 1))
         let thumbnail = RenditionSpec(width: 20, height: 20, encoding: Encoding(format: .png))
-        let plan = GalleryPlan(items: [item], outputs: [AnyOutput(thumbnail), AnyOutput(AverageColour())],
-            outputFolder: folder.path + "/out") { item, file in
+        let planner = ItemPlanner(outputs: [AnyOutput(thumbnail), AnyOutput(AverageColour())], outputFolder: folder.path + "/out") {
+            item, file in
             ItemSource(path: file.path, kind: item.kind, width: item.width, height: item.height, convertColour: false)
         }
-        XCTAssertEqual(plan.lines(ids: ["photos/half"]), [
+        XCTAssertEqual(GalleryPlan(items: [item], planner: planner).lines(ids: ["photos/half"]), [
             "photos/half rendition:20x20-fit-png photos/half-20x20.png",
             "photos/half average-colour:average-1x1-png photos/half.average.png",
         ])
+        // The make stage every command runs.
         let recorder = ProgressRecorder()
-        let outcomes = GalleryBuilder.run(plan, items: [item], on: InProcessExecutor(), listener: recorder)
-        guard case .made(let products, false)? = outcomes.first else { return XCTFail("\(outcomes)") }
-        for (planned, product) in zip(plan.entries[0].job.outputs, products) {
-            XCTAssertTrue(planned.output.fold(product, target: planned.target, into: &item))
+        let pending = [PendingItem(item: 0, planned: planner.planned(for: item))]
+        let making = ItemMaking(executor: InProcessExecutor(), listener: recorder) { pending, item in
+            planner.job(for: item, outputs: pending.making)
         }
+        var manifest = Manifest()
+        manifest.items = [item]
+        let made = making.make(manifest, pending: pending)
+        XCTAssertEqual(made.failures.count, 0, "\(made.failures)")
+        XCTAssertEqual(made.outputs, 2)
+        item = made.manifest.items[0]
         XCTAssertEqual(item.title, "average 125,125,125", "the mean of the two halves")
         XCTAssertEqual(item.renditions?.map(\.path), ["photos/half-20x20.png"])
         XCTAssertEqual(item.renditions?.first?.height, 10)

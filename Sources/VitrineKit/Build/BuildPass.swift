@@ -2,21 +2,7 @@
 /// outputs to make, each with the products it keeps. Items with nothing to make are folded
 /// into the manifest as they are decided, so that the pass holds only what is left to do.
 struct BuildPass {
-    /// An item with outputs to make: its place in the manifest, its planned outputs (planned
-    /// once, when it was decided), and for each the product kept, or nil where one is to be made.
-    struct Pending {
-        var item: Int
-        var planned: [PlannedOutput]
-        var kept: [AnyProduct?]
-
-        /// Of the item's planned outputs, those left to make.
-        var making: [PlannedOutput] { zip(planned, kept).filter { $0.1 == nil }.map(\.0) }
-
-        /// Of the item's planned outputs, those kept (or moved).
-        var keeping: [PlannedOutput] { zip(planned, kept).filter { $0.1 != nil }.map(\.0) }
-    }
-
-    private(set) var pending: [Pending] = []
+    private(set) var pending: [PendingItem] = []
     /// Outputs to make, kept as they are, and moved to an item's new name.
     private(set) var toMake = 0
     private(set) var toKeep = 0
@@ -56,30 +42,7 @@ struct BuildPass {
         }
         let products = kept.compactMap { $0 }
         guard products.count < kept.count else { return products }
-        pending.append(Pending(item: index, planned: planned, kept: kept))
+        pending.append(PendingItem(item: index, planned: planned, kept: kept))
         return nil
     }
-
-    /// The products of a pending item: those kept, with `made` (its made outputs, in order) in
-    /// the places left; nil when the worker answered with too few.
-    static func products(kept: [AnyProduct?], made: [AnyProduct]) -> [AnyProduct]? {
-        var next = made.makeIterator()
-        var products: [AnyProduct] = []
-        for product in kept {
-            guard let product = product ?? next.next() else { return nil }
-            products.append(product)
-        }
-        return products
-    }
-}
-
-/// The manifest being folded into while the workers run: read when a job is made, written when
-/// one is answered, never both at once (the executor serialises them).
-final class FoldingManifest: @unchecked Sendable {
-    var manifest: Manifest
-    var failures: [Int: ItemFailure] = [:]
-    /// Outputs made and in place so far.
-    var made = 0
-
-    init(_ manifest: Manifest) { self.manifest = manifest }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import VipsKit
 
-/// A build's third stage. Takes the manifest with kept outputs folded in, and the decisions'
-/// pending items (each with its planned outputs); hands their jobs to the run's maker, largest sources
-/// first, records each output in the state once its worker answered (its files are in place),
-/// and folds what was made in. Gives the manifest with items that failed moved to its errors.
+/// A build's third stage: the make stage every command shares (``ItemMaking``), with what a
+/// build adds. Takes the manifest with kept outputs folded in, and the decisions' pending items
+/// (each with its planned outputs and the products it keeps); each job carries its source's
+/// stamp from the scan and the item's kept outputs as companions, each output is recorded in
+/// the state once its worker answered (its files are in place), and a cancelled run leaves the
+/// state as it is. Gives the manifest with items that failed moved to its errors.
 struct MakeStage {
     let run: BuildRun
     let planner: ItemPlanner
@@ -13,7 +15,13 @@ struct MakeStage {
 
     /// Gives the manifest folded into, and how many outputs were made and put in place.
     func make(_ manifest: consuming Manifest, recorder: StateRecorder) throws(SiteBuilder.Failure) -> (Manifest, made: Int) {
-        var (manifest, failures, answered, made) = execute(manifest, recorder: recorder)
+        let (planner, state) = (planner, run.state)
+        let making = ItemMaking(executor: run.maker, listener: run.listener, job: { pending, item in
+            guard var job = planner.job(for: item, outputs: pending.making, companions: pending.keeping) else { return nil }
+            job.source.stamp = Self.stamp(of: item, in: state)
+            return job
+        }, madeOutput: { planned, product, item in recorder.record(planned, product, source: SourceKey.of(item)) })
+        let made = making.make(manifest, pending: pass.pending)
         recorder.flush()
         if let failure = recorder.failure { throw run.stateFailure(.recordOutputs, failure) }
         if run.maker.isCancelled {
@@ -21,47 +29,7 @@ struct MakeStage {
             CleanupStage(run: run).removeTemporaryFiles(in: pass.folders)
             throw .cancelled
         }
-        for (number, done) in answered.enumerated() where !done {
-            failures[pass.pending[number].item] = ItemFailure(.crashed, "no answer from the worker")
-        }
-        manifest.settle(failures)
-        return (manifest, made)
-    }
-
-    /// Runs the pending jobs; gives the manifest folded into (its holder released here, so that
-    /// it is not copied when settled), the items that failed, which jobs were answered, and the
-    /// count of outputs made.
-    private func execute(_ manifest: consuming Manifest, recorder: StateRecorder)
-        -> (Manifest, [Int: ItemFailure], [Bool], Int)
-    {
-        let folding = FoldingManifest(manifest)
-        let pending = pass.pending
-        let order = pending.indices.sorted {
-            (folding.manifest.items[pending[$0].item].source?.bytes ?? 0) > (folding.manifest.items[pending[$1].item].source?.bytes ?? 0)
-        }
-        let answered = Locked([Bool](repeating: false, count: pending.count))
-        let (planner, site, state) = (planner, run.site, run.state)
-        run.maker.execute(count: pending.count, order: order, job: { number in
-            let item = folding.manifest.items[pending[number].item]
-            guard var job = planner.job(for: item, outputs: pending[number].making, companions: pending[number].keeping) else {
-                return ItemJob(source: ItemSource(path: "", kind: item.kind, width: 0, height: 0), outputFolder: site, outputs: [])
-            }
-            job.source.stamp = Self.stamp(of: item, in: state)
-            return job
-        }, item: { folding.manifest.items[pending[$0].item] }, listener: run.listener) { number, outcome in
-            answered.withLock { $0[number] = true }
-            let index = pending[number].item
-            var outcome = outcome
-            if case .made(let made, let damaged) = outcome {
-                folding.made += made.count
-                let source = SourceKey.of(folding.manifest.items[index])
-                for (planned, product) in zip(pending[number].making, made) { recorder.record(planned, product, source: source) }
-                outcome = BuildPass.products(kept: pending[number].kept, made: made).map { .made($0, damaged: damaged) }
-                    ?? .failed(ItemFailure(.crashed, "an output is missing"))
-            }
-            folding.failures[index] = folding.manifest.items[index].fold(outcome, of: pending[number].planned)
-        }
-        return (folding.manifest, folding.failures, answered.current, folding.made)
+        return (made.settled(pass.pending), made.outputs)
     }
 }
 

@@ -52,8 +52,7 @@ public struct GalleryBuilder {
         // Outputs written into a folder below an input must not come back as photos next time.
         if !options.readsOutputFolder { scanner.excludedFolders = [options.outputFolder] }
         var report = try scanner.scan(inputs, readList: readList)
-        let plan = plan(for: report)
-        report.manifest = make(plan, of: report.manifest, on: pool)
+        report.manifest = make(report.manifest, planner: planner(for: report))
         return report
     }
 
@@ -64,22 +63,28 @@ public struct GalleryBuilder {
     public func build(_ manifest: Manifest) -> Manifest {
         let aliases = PathAliases()
         let sources = SourceSettings(options)
-        let plan = GalleryPlan(items: manifest.items, outputs: outputs(for: manifest.items), outputFolder: options.outputFolder) { item, file in
+        let planner = ItemPlanner(outputs: outputs(for: manifest.items), outputFolder: options.outputFolder) { item, file in
             let open = { (file: Item.Source) in file.pathBytes == nil ? file.path : aliases.path(for: file.openBytes) ?? file.path }
             var source = sources.source(for: item, path: open(file), convertColour: item.kind != .video, intent: nil)
             source.pairedRawPath = item.raw?.source.map(open)
             return source
         }
-        return withExtendedLifetime(aliases) { make(plan, of: manifest, on: pool) }
+        return withExtendedLifetime(aliases) { make(manifest, planner: planner) }
     }
 
-    /// Carries out `plan` on the pool, folds what was made into `manifest`, then runs the phases.
-    private func make(_ plan: GalleryPlan, of manifest: Manifest, on executor: some ItemExecutor) -> Manifest {
-        for folder in plan.folders { AtomicFile.removeLeftovers(in: folder) }
-        let outcomes = Self.run(plan, items: manifest.items, on: executor, listener: listener)
-        var manifest = manifest
-        fold(outcomes, of: plan, into: &manifest)
-        let context = GalleryPhaseContext(outputFolder: options.outputFolder, listener: listener, isCancelled: { [pool] in pool.isCancelled })
+    /// Makes every item's outputs as `planner` plans them (the make stage every command
+    /// shares, ``ItemMaking``, with nothing kept and nothing recorded), folds what was made
+    /// into `manifest`, then runs the phases.
+    private func make(_ manifest: Manifest, planner: ItemPlanner) -> Manifest {
+        let pending = manifest.items.indices.compactMap { index in
+            let planned = planner.planned(for: manifest.items[index])
+            return planned.isEmpty ? nil : PendingItem(item: index, planned: planned)
+        }
+        for folder in ItemMaking.folders(of: pending, in: options.outputFolder) { AtomicFile.removeLeftovers(in: folder) }
+        let making = ItemMaking(executor: pool, listener: listener) { pending, item in planner.job(for: item, outputs: pending.making) }
+        var manifest = making.make(manifest, pending: pending).settled(pending)
+        let context = GalleryPhaseContext(outputFolder: options.outputFolder, listener: listener, isCancelled: { [pool] in pool.isCancelled },
+            pages: pool)
         for phase in options.phases { phase.run(on: &manifest, context: context) }
         return manifest
     }
@@ -93,13 +98,8 @@ public struct GalleryBuilder {
     /// ``allOutputs`` settled for the gallery's items (``OutputKind/settled(for:)``).
     func outputs(for items: [Item]) -> [AnyOutput] { allOutputs.map { $0.settled(for: items) } }
 
-    /// Every item's outputs, with what the scan learnt of its source.
-    public func plan(for report: MediaScanner.Report) -> GalleryPlan {
-        GalleryPlan(items: report.manifest.items, planner: planner(for: report))
-    }
-
-    /// Plans items one at a time as ``plan(for:)`` does. It keeps what the scan learnt of the
-    /// sources, not the report's manifest.
+    /// Plans items one at a time, with what the scan learnt of the sources (not the report's
+    /// manifest).
     public func planner(for report: MediaScanner.Report) -> ItemPlanner {
         ItemPlanner(options: options, outputs: outputs(for: report.manifest.items), scan: report)
     }
@@ -126,34 +126,6 @@ public struct GalleryBuilder {
             source.intent = intent
             return source
         }
-    }
-
-    /// Carries out `plan`, largest sources first (so the run ends with small files, not one
-    /// worker on a big one), telling `listener` of each item as it is done, and `done` of each
-    /// entry's outcome (one call at a time) when given.
-    public static func run(_ plan: GalleryPlan, items: [Item], on executor: some ItemExecutor, listener: ProgressListener?,
-                           done: (@Sendable (Int, ItemOutcome) -> Void)? = nil) -> [ItemOutcome?] {
-        let outcomes = Locked([ItemOutcome?](repeating: nil, count: plan.entries.count))
-        let order = plan.entries.indices.sorted {
-            (items[plan.entries[$0].item].source?.bytes ?? 0) > (items[plan.entries[$1].item].source?.bytes ?? 0)
-        }
-        executor.execute(count: plan.entries.count, order: order, job: { plan.entries[$0].job }, item: { items[plan.entries[$0].item] },
-            listener: listener) { index, outcome in
-            outcomes.withLock { $0[index] = outcome }
-            done?(index, outcome)
-        }
-        return outcomes.current
-    }
-
-    /// Folds each item's products into the manifest; items that failed move to `errors`.
-    func fold(_ outcomes: [ItemOutcome?], of plan: GalleryPlan, into result: inout Manifest) {
-        var manifest = result
-        var failures: [Int: ItemFailure] = [:]
-        for (entry, outcome) in zip(plan.entries, outcomes) {
-            failures[entry.item] = manifest.items[entry.item].fold(outcome, of: entry.job.outputs)
-        }
-        manifest.settle(failures)
-        result = manifest
     }
 }
 
