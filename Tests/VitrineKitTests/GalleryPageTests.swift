@@ -31,10 +31,22 @@ final class GalleryPageTests: XCTestCase {
             .map { String(html[$0]) })
         XCTAssertTrue(policy.contains("default-src 'none'"))
         XCTAssertTrue(policy.contains("; script-src '\(PageDocument.hashSource(PageAssets.script))' 'strict-dynamic';"), policy)
-        XCTAssertTrue(policy.contains("style-src '\(PageDocument.hashSource(PageAssets.style))'"), policy)
+        // The style element: the base, then the theme's CSS (grid's by default).
+        let style = PageAssets.style + PageTheme.standard.style
+        XCTAssertEqual(PageTheme.standard.style, PageAssets.themeStyle("grid"))
+        XCTAssertTrue(policy.contains("style-src '\(PageDocument.hashSource(style))'"), policy)
         XCTAssertFalse(policy.contains("unsafe"), policy)
         XCTAssertTrue(html.contains("<script>\(PageAssets.script)</script>"), "the script hashed is the script inline")
-        XCTAssertTrue(html.contains("<style>\(PageAssets.style)</style>"))
+        XCTAssertTrue(html.contains("<style>\(style)</style>"))
+        XCTAssertTrue(html.contains(#"<body data-layout="grid">"#))
+        // Another theme and a site's CSS: both in the style element, after the base, and hashed with it.
+        var page = GalleryPage(site: "/tmp/site")
+        (page.theme, page.pageCSS) = (PageTheme.builtIn(.justified), "main{--site:1}")
+        let themed = page.html(for: manifest)
+        let themedStyle = try PageAssets.style + XCTUnwrap(PageAssets.themeStyle("justified")) + "main{--site:1}"
+        XCTAssertTrue(themed.contains("<style>\(themedStyle)</style>"))
+        XCTAssertTrue(themed.contains("style-src '\(PageDocument.hashSource(themedStyle))'"))
+        XCTAssertTrue(themed.contains(#"<body data-layout="justified">"#))
         XCTAssertTrue(html.contains("<title>A &amp; B &lt;i&gt;</title>"))
         XCTAssertEqual(GalleryPage(site: "/tmp/site", title: "Given").html(for: manifest).components(separatedBy: "Given").count - 1, 2,
             "--title names the document and heads the views")

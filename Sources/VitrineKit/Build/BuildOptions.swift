@@ -34,6 +34,11 @@ public struct BuildOptions: Sendable {
     public var page = true
     /// `--title`: the page's title; default nil, the manifest's (``GalleryPage/title``).
     public var pageTitle: String?
+    /// `--theme`: the page's look, read and checked (its files' content is part of the options,
+    /// so that an edited theme rewrites the page); default ``PageTheme/standard``.
+    public var pageTheme = PageTheme.standard
+    /// `--page-css`: the site's own CSS, after the theme's; default none.
+    public var pageCSS = ""
     /// Write ``iiifManifestName``, a IIIF Presentation 3 manifest of the gallery with its albums
     /// as Ranges (``IIIFPresentation``): default off. Needs IIIF tiles with a base URL.
     public var iiifManifest = false

@@ -349,6 +349,7 @@ public struct SiteBuilder {
         var videos: [String: [PageVideo]] = [:]
         for item in manifest.items { if let media = item.media, !media.isEmpty { videos[item.id] = media.map(PageVideo.init) } }
         var page = GalleryPage(site: site, videoSources: videos, title: options.pageTitle)
+        (page.theme, page.pageCSS) = (options.pageTheme, options.pageCSS)
         if let zoom = options.tiles?.zoom { page.viewport = (zoom.viewportWidth, zoom.viewportHeight) }
         return page
     }

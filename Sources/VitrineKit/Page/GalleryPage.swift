@@ -30,6 +30,10 @@ public struct GalleryPage: Sendable {
     /// The screen the manifest's zoom scales were computed for (`--viewport`), so that the page
     /// scales a `--max-scale` cap to its window: default ``ZoomOptions/defaultViewport``.
     public var viewport = ZoomOptions.defaultViewport
+    /// `--theme`: the page's layout, its theme's CSS and blocks; default ``PageTheme/standard``.
+    public var theme = PageTheme.standard
+    /// `--page-css`: the site's own CSS, after the theme's (checked: ``PageTheme/pageCSS(_:file:)``); default none.
+    public var pageCSS = ""
 
     public init(site: String, videoSources: [String: [PageVideo]] = [:], title: String? = nil) {
         self.site = site
@@ -63,7 +67,7 @@ public struct GalleryPage: Sendable {
 
     /// `index.html` for `manifest`.
     public func html(for manifest: Manifest) -> String {
-        String(decoding: PageDocument.html(title: pageTitle(for: manifest)), as: UTF8.self)
+        String(decoding: PageDocument.html(title: pageTitle(for: manifest), theme: theme, pageCSS: pageCSS), as: UTF8.self)
     }
 
     /// Writes `site/index.html` and its data pieces (atomically, each only when its bytes
@@ -74,7 +78,8 @@ public struct GalleryPage: Sendable {
         let title = pageTitle(for: manifest)
         let pieces = try PagePieces(manifest, title: title, videos: videoSources, viewport: viewport)
         var written = try pieces.put(in: site, dryRun: dryRun)
-        let html = PageDocument.html(title: title)
+        // The theme and the site's CSS are in these bytes: another look rewrites index.html alone.
+        let html = PageDocument.html(title: title, theme: theme, pageCSS: pageCSS)
         let path = Path.join(site, Self.fileName)
         if ConfinedRead.holds(html, at: path, below: ReadRoot(.site, folder: site)) {
             written.kept += 1

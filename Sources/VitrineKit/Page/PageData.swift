@@ -28,6 +28,21 @@ enum PageData {
     static let folder = "data"
     /// The longest alt text cut from a caption, in characters.
     static let altLength = 120
+    /// The narrowest and widest a picture is drawn in the justified layout, as width / height:
+    /// a panorama or a strip beyond them is cropped to them, so that no row is absurd.
+    static let aspectRange: ClosedRange<Double> = 0.5...3.0
+
+    /// An item's width / height within ``aspectRange``; an item without dimensions counts as square.
+    static func clampedAspect(width: Int, height: Int) -> Double {
+        guard width > 0, height > 0 else { return 1 }
+        return min(max(Double(width) / Double(height), aspectRange.lowerBound), aspectRange.upperBound)
+    }
+
+    /// A chunk's summed aspect ratios (``clampedAspect(width:height:)``), to 2 decimals: what
+    /// the justified layout estimates a chunk's height from before loading it.
+    static func aspectSum(_ items: some Sequence<Item>) -> Double {
+        (items.reduce(0) { $0 + clampedAspect(width: $1.width, height: $1.height) } * 100).rounded() / 100
+    }
 
     /// The gallery's settings and album tree.
     struct Index: Encodable {
@@ -36,6 +51,8 @@ enum PageData {
         var direction: String
         var gap: Int
         var chunkSize: Int
+        /// ``aspectRange`` as `[narrowest, widest]`.
+        var aspectRange: [Double]
         var buckets: Int
         /// The screen the manifest's zoom scales are relative to.
         var viewport: [Int]
@@ -51,6 +68,8 @@ enum PageData {
         var count: Int
         var total: Int
         var chunks: Int
+        /// Each chunk's ``aspectSum(_:)``, in order.
+        var aspects: [Double]
         var dates: DateRange?
         var cover: Cover?
     }

@@ -10,13 +10,15 @@ import VipsKit
 /// not grow with the gallery.
 enum PageDocument {
     /// `index.html` titled `title`, as bytes: Sources/page/page.html (``PageAssets/template``)
-    /// with its placeholders filled.
-    static func html(title: String) -> Data {
-        let script = PageAssets.script, style = PageAssets.style + (PageAssets.themeStyle("grid") ?? "")
+    /// with its placeholders filled: the theme's layout and blocks (`{{title}}` filled inside
+    /// them), and as the style the base, then the theme's CSS, then the site's (`--page-css`).
+    static func html(title: String, theme: PageTheme = .standard, pageCSS: String = "") -> Data {
+        let script = PageAssets.script, style = PageAssets.style + theme.style + pageCSS
         let escapedTitle = Markup.escape(title, quotes: true, html: true)
-        let header = fill(PageAssets.header, with: ["title": escapedTitle])
+        let blocks = ["title": escapedTitle]
         let values = ["policy": policy(script: script, style: style), "version": VitrineVersion.string, "title": escapedTitle,
-                      "style": style, "script": script, "layout": "grid", "header": header, "footer": PageAssets.footer]
+                      "style": style, "script": script, "layout": theme.layout.rawValue, "header": fill(theme.header, with: blocks),
+                      "footer": fill(theme.footer, with: blocks)]
         return Data(fill(PageAssets.template, with: values).utf8)
     }
 

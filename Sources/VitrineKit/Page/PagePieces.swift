@@ -27,9 +27,11 @@ struct PagePieces {
         for album in albums {
             let members = (album.items ?? []).compactMap { byID[$0] }
             let chunks = (members.count + PageData.chunkSize - 1) / PageData.chunkSize
+            var aspects: [Double] = []
             for number in 0..<chunks {
                 let start = number * PageData.chunkSize
                 let slice = members[start..<min(members.count, start + PageData.chunkSize)]
+                aspects.append(PageData.aspectSum(slice.lazy.map { manifest.items[$0] }))
                 let items = slice.map { PageData.pageItem(manifest.items[$0], video: videos[manifest.items[$0].id]) }
                 let path = PageData.chunkPath(album: album.id, number: number + 1)
                 pieces.append((path, try Self.piece(path, PageData.Chunk(album: album.id, start: start, items: items))))
@@ -45,14 +47,16 @@ struct PagePieces {
             }
             entries.append(PageData.AlbumEntry(id: album.id, title: album.title ?? (album.id.isEmpty ? title : Path.name(of: album.path)),
                 description: album.description.map(PageData.PageCaption.init), parent: album.parent, children: album.children,
-                count: members.count, total: album.totalItemCount ?? members.count, chunks: chunks, dates: album.dates, cover: cover))
+                count: members.count, total: album.totalItemCount ?? members.count, chunks: chunks, aspects: aspects, dates: album.dates,
+                cover: cover))
         }
         for (bucket, ids) in buckets.enumerated() {
             let path = PageData.bucketPath(bucket)
             pieces.append((path, try Self.piece(path, ids)))
         }
         let index = PageData.Index(title: title, cyclic: manifest.cyclic, direction: manifest.direction.rawValue, gap: manifest.gap,
-            chunkSize: PageData.chunkSize, buckets: bucketCount, viewport: [viewport.width, viewport.height], albums: entries)
+            chunkSize: PageData.chunkSize, aspectRange: [PageData.aspectRange.lowerBound, PageData.aspectRange.upperBound],
+            buckets: bucketCount, viewport: [viewport.width, viewport.height], albums: entries)
         pieces.append((PageData.indexPath, try Self.piece(PageData.indexPath, index)))
     }
 

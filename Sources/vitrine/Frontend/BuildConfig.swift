@@ -75,7 +75,10 @@ enum BuildConfig {
     }
 
     /// Options that name a file to read: in a source folder's vitrine.json, a path inside it.
-    static let fileOptions = Set([InputOptions.captions.name, RemoteInputOptions.items.name])
+    static let fileOptions = Set([InputOptions.captions.name, RemoteInputOptions.items.name, PageOptions.pageCSS.name])
+    /// Options that name a folder to read: in a source folder's vitrine.json, a folder inside it
+    /// (a theme folder; `"theme": "justified"` names a built-in theme, not a folder).
+    static let folderOptions = Set([PageOptions.theme.name])
     /// Options a source folder's vitrine.json may not set: where the build writes.
     static let writingOptions = Set([BuildCommand.output.name, RemoteInputOptions.cache.name])
     /// Options a source folder's vitrine.json may not even hold, whatever their value: what the
@@ -125,7 +128,13 @@ enum BuildConfig {
                 guard let text = value.string ?? value.numberText else {
                     throw Problem(description: "'\(key)' takes a string or a number")
                 }
-                texts.append(folder != nil && fileOptions.contains(key) ? try inside(folder!, text, for: key) : text)
+                if let folder, fileOptions.contains(key) {
+                    texts.append(try inside(folder, text, for: key))
+                } else if let folder, folderOptions.contains(key), case .folder? = PageTheme.Source(parsing: text) {
+                    texts.append(try inside(folder, folder: text, for: key))
+                } else {
+                    texts.append(text)
+                }
             }
             given.append((key, texts))
         }
@@ -145,6 +154,17 @@ enum BuildConfig {
             let first = command.positionals.first, !first.isEmpty
         else { return nil }
         return ReadRoot(.source, folder: first)
+    }
+
+    /// The folder `path` (from a source folder's vitrine.json) read relative to `folder`, or why
+    /// not: an absolute path, `..`, or a link that leads out of the folder's tree.
+    static func inside(_ folder: String, folder path: String, for key: String) throws(Problem) -> String {
+        let refused = Problem(description: "'\(key)' must name a folder inside \(folder) (got \(CaptionsFile.excerpt(path)))")
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw refused }
+        let full = Path.join(folder, path)
+        guard let real = FileStat.realPath(full) else { return full }  // a missing folder is said by its reader
+        guard let root = FileStat.realPath(folder), real.hasPrefix(root == "/" ? root : root + "/") else { throw refused }
+        return full
     }
 
     /// `path` (from a source folder's vitrine.json) read relative to `folder`, or why not: an

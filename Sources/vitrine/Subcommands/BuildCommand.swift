@@ -22,7 +22,8 @@ enum BuildCommand {
             """,
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
-            keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
+            keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title,
+            PageOptions.theme, PageOptions.pageCSS, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + InputOptions.pictureSpecs + OptionSpec.list(shard, ReportPrinter.allowDamaged)
             + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
@@ -187,6 +188,10 @@ enum BuildCommand {
         options.page = !command[noPage]
         options.iiifManifest = command[iiifManifest]
         options.pageTitle = command[PageOptions.title]
+        if options.page {
+            guard let look = PageOptions.look(from: command) else { return nil }
+            (options.pageTheme, options.pageCSS) = look
+        }
         options.webVideos = command[noVideoCopies] ? nil : WebVideoSpec(codec: command[videoCodec], quality: command[videoQuality],
             size: command[videoSize], transcode: command[videoTranscode], keepMetadata: command[keepMetadata])
         options.originals = command[originals] == .copy ? OriginalCopySpec(keepMetadata: command[keepMetadata]) : nil

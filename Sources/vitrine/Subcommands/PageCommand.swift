@@ -30,7 +30,7 @@ enum PageCommand {
             again after 'vitrine select --in-place' to show the selection. Prints the page's
             path. See vitrine-page(1).
             """,
-        options: OptionSpec.list(output, videos, PageOptions.title, TileOptions.viewport),
+        options: OptionSpec.list(output, videos, PageOptions.title, PageOptions.theme, PageOptions.pageCSS, TileOptions.viewport),
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
     static let output = Option.value("output", short: "o", placeholder: "SITE", .string,
@@ -40,6 +40,8 @@ enum PageCommand {
 
     static func run(_ command: ParsedCommand) -> Int32 {
         guard let site = command.requiredOutput(Self.output) else { return ExitStatus.usage }
+        // Read and checked before anything is written.
+        guard let look = PageOptions.look(from: command) else { return ExitStatus.usage }
         let file = command.positionals[0]
         guard let manifest = ManifestFile.readReportingFailure(file) else { return ExitStatus.someFailed }
         do {
@@ -56,6 +58,7 @@ enum PageCommand {
             status = ExitStatus.someFailed
         }
         var page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
+        (page.theme, page.pageCSS) = look
         if let viewport = command[TileOptions.viewport] {
             guard let width = viewport.width, let height = viewport.height else {
                 Diagnostics.usageError(SettingNames.message(ZoomOptions.Problem.viewport, in: command), commandPath: command.path)
