@@ -238,7 +238,8 @@ public struct SiteBuilder {
         }
         let kept = SheetReuse.kept(in: state)
         let keeping = options.force ? [:] : Dictionary(kept.map { ($0.sheet.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let context = GalleryPhaseContext(outputFolder: folder.path, listener: listener, isCancelled: { [maker] in maker.isCancelled })
+        let context = GalleryPhaseContext(outputFolder: folder.path, listener: listener, isCancelled: { [maker] in maker.isCancelled },
+            pages: maker as? any SheetPageDrawer)
         let drawn = phase.draw(on: &manifest, context: context, keeping: keeping)
         // Stopped among the pages: the state still lists the last build's pages, so the next
         // build draws those whose fingerprint is not the one recorded.

@@ -36,11 +36,15 @@ public struct GalleryPhaseContext: Sendable {
     /// Whether the run was stopped (a signal): a phase checks it between its steps (a sheet's
     /// pages) and returns soon after it turns true; default never.
     public var isCancelled: @Sendable () -> Bool
+    /// Draws contact-sheet pages: the worker pool in a command, else (nil) ``InProcessPageDrawer``.
+    public var pages: any SheetPageDrawer
 
-    public init(outputFolder: String, listener: ProgressListener? = nil, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    public init(outputFolder: String, listener: ProgressListener? = nil, isCancelled: @escaping @Sendable () -> Bool = { false },
+                pages: (any SheetPageDrawer)? = nil) {
         self.outputFolder = outputFolder
         self.listener = listener
         self.isCancelled = isCancelled
+        self.pages = pages ?? InProcessPageDrawer()
     }
 
     /// Tells the listener of a file the phase could not make, and records it in `manifest`.

@@ -157,7 +157,8 @@ extension WorkerPool: ItemExecutor {
         run(count: count, order: order, queueDepth: Self.jobQueueDepth, task: { .produce(job($0)) }, progress: progress) { index, result in
             switch result {
             case .success(.produce(let outcome)): completion(index, outcome)
-            case .success(.probe): completion(index, .failed(ItemFailure(.crashed, "the worker answered another question")))
+            case .success(.probe), .success(.sheetPage):
+                completion(index, .failed(ItemFailure(.crashed, "the worker answered another question")))
             case .failure(let failure): completion(index, .failed(failure.itemFailure))
             }
         }

@@ -227,7 +227,8 @@ public struct MediaScanner: Sendable {
             var outcome: ProbeOutcome
             switch result {
             case .success(.probe(let probed)): outcome = probed
-            case .success(.produce): outcome = .failed(message: "the worker answered another question", reason: .crashed)
+            case .success(.produce), .success(.sheetPage):
+                outcome = .failed(message: "the worker answered another question", reason: .crashed)
             case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
             }
             outcome = Self.judged(outcome, of: files[index])

@@ -109,6 +109,32 @@ public struct StyledText: Equatable, Sendable {
     }
 }
 
+/// Sent to a worker as its pieces, run by run: each character kept as it was cut, so that
+/// the worker fits the same text (a character is not joined to the next when read back).
+extension StyledText: Codable, Hashable {
+    private struct Run: Codable, Hashable {
+        var tags: [String]
+        var characters: [String]
+    }
+
+    public init(from decoder: Decoder) throws {
+        let runs = try decoder.singleValueContainer().decode([Run].self)
+        pieces = runs.flatMap { run in run.characters.compactMap(\.first).map { Piece(character: $0, tags: run.tags) } }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var runs: [Run] = []
+        for piece in pieces {
+            if runs.last?.tags == piece.tags { runs[runs.count - 1].characters.append(String(piece.character)) }
+            else { runs.append(Run(tags: piece.tags, characters: [String(piece.character)])) }
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(runs)
+    }
+}
+
+extension StyledText.Piece: Hashable {}
+
 /// Cuts text into lines no wider than a width, as libvips' `text` cannot: it wraps, but has no
 /// ellipsis and no limit on lines. Lines break at the last space that fits (anywhere in a
 /// word too long for a line, or in scripts without spaces), and the last line allowed ends in

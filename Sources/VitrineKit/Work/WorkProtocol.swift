@@ -5,19 +5,25 @@ public enum WorkTask: Codable, Hashable, Sendable {
     case probe(path: String, options: ProbeOptions, root: ReadRoot? = nil)
     /// Make the outputs planned for one item (a file already probed).
     case produce(ItemJob)
+    /// Draw one contact-sheet page from the cells the workers made, and write it.
+    case sheetPage(SheetPageJob)
 }
 
 /// A worker's answer to one task, as one JSON line.
 public enum WorkResult: Codable, Equatable, Sendable {
     case probe(ProbeOutcome)
     case produce(ItemOutcome)
+    case sheetPage(SheetPageAnswer)
 }
 
 extension WorkTask {
-    /// Seconds beyond the pool's time limit this task may take: a transcode's.
+    /// Seconds beyond the pool's time limit this task may take: a transcode's, a page's.
     var extraSeconds: Double {
-        if case .produce(let job) = self { return job.extraSeconds ?? 0 }
-        return 0
+        switch self {
+        case .produce(let job): job.extraSeconds ?? 0
+        case .sheetPage(let page): page.extraSeconds
+        case .probe: 0
+        }
     }
 }
 

@@ -57,6 +57,7 @@ public enum WorkerServer {
         switch task {
         case .probe(let path, let options, let root): .probe(ImageProbe.probe(path: path, options: options, root: root))
         case .produce(let job): .produce(ItemProducer.produce(job))
+        case .sheetPage(let page): .sheetPage(page.drawnInWorker())
         }
     }
 }
