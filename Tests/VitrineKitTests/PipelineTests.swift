@@ -19,7 +19,8 @@ struct AverageColour: OutputKind {
     }
 
     func make(_ target: OutputTarget, from picture: ItemPicture, staging: Staging) throws -> Made {
-        let whole = try picture.wholePicture(atLeast: 8)
+        // Read three times (a band each): in memory, as a picture loaded sequentially is read once.
+        let whole = try picture.wholePicture(atLeast: 8).copyToMemory()
         let stats = try (0..<3).map { band in
             Int((try Operation.call("avg", ["in": .image(try Operation.image("extract_band", ["in": .image(whole),
                 "band": .int(band)]))])["out"]?.double ?? -1).rounded())
