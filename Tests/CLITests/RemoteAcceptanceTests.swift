@@ -154,14 +154,15 @@ final class RemoteAcceptanceTests: TemporaryFolderTestCase {
         for name in ["coffee.jpg", "chelsea.jpg"] {
             try FileManager.default.copyItem(atPath: Repository.examples + "/" + name, toPath: server.root + "/" + name)
         }
-        let failing: [(path: String, reason: String, says: String)] = [
-            ("/slow/4/coffee.jpg", "timeout", "nothing received for 1 s (--net-timeout) (2 attempts)"),
-            ("/status/404/gone.jpg", "not-found", "HTTP 404 Not Found"),
-            ("/huge-chunked/300", "too-large", "stopped at the download limit of 200 MiB (--max-download)"),
-            ("/huge/300", "too-large", "300 MiB announced, over the download limit of 200 MiB (--max-download): not downloaded"),
+        // The manifest's message names no option; the error's setting does, and stderr says its flag after the message.
+        let failing: [(path: String, reason: String, says: String, setting: String?)] = [
+            ("/slow/4/coffee.jpg", "timeout", "nothing received for 1 s (2 attempts)", "net-timeout"),
+            ("/status/404/gone.jpg", "not-found", "HTTP 404 Not Found", nil),
+            ("/huge-chunked/300", "too-large", "stopped at the download limit of 200 MiB", "max-download"),
+            ("/huge/300", "too-large", "300 MiB announced, over the download limit of 200 MiB: not downloaded", "max-download"),
             ("/redirect-to/file%3A%2F%2F%2Fetc%2Fpasswd", "unsupported",
-                "redirected to file:///etc/passwd: only http and https URLs are followed"),
-            ("/html/photo.jpg", "unsupported", "not an image: the server sent an HTML page"),
+                "redirected to file:///etc/passwd: only http and https URLs are followed", nil),
+            ("/html/photo.jpg", "unsupported", "not an image: the server sent an HTML page", nil),
         ]
         let good = ["/flaky/1/chelsea.jpg", "/files/coffee.jpg"]
         let list = (good + failing.map(\.path)).map(server.url).joined(separator: "\n") + "\n" + Repository.examples + "/astronaut.jpg\n"
@@ -179,7 +180,9 @@ final class RemoteAcceptanceTests: TemporaryFolderTestCase {
             let url = server.url(failure.path)
             XCTAssertEqual(said[url]?["reason"] as? String, failure.reason, url)
             XCTAssertEqual(said[url]?["message"] as? String, failure.says, url)
-            XCTAssertEqual(errorLines.filter { $0 == "vitrine: error: \(url): \(failure.says)" }.count, 1, url)
+            XCTAssertEqual(said[url]?["setting"] as? String, failure.setting, url)
+            let flag = failure.setting.map { " (--\($0))" } ?? ""
+            XCTAssertEqual(errorLines.filter { $0 == "vitrine: error: \(url): \(failure.says)\(flag)" }.count, 1, url)
         }
         let counts = Dictionary(grouping: server.requests, by: \.target).mapValues(\.count)
         XCTAssertEqual(counts["/flaky/1/chelsea.jpg"], 2, "500, then tried again")
@@ -197,7 +200,7 @@ final class RemoteAcceptanceTests: TemporaryFolderTestCase {
         try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: server.root + "/coffee.jpg")
         let (baseline, _) = try peakMemory(scanning: "/files/coffee.jpg")
         let (peak, manifest) = try peakMemory(scanning: "/huge-chunked/300")
-        XCTAssertEqual(errors(manifest).first?["message"] as? String, "stopped at the download limit of 200 MiB (--max-download)")
+        XCTAssertEqual(errors(manifest).first?["message"] as? String, "stopped at the download limit of 200 MiB")
         // 200 MiB went through; the body is written out as it comes, never gathered.
         XCTAssertLessThan(peak - baseline, 40 << 10, "peak RSS \(peak) KB, \(baseline) KB for a small photo")
         let left = FileManager.default.enumerator(atPath: folder + "/cache")?.allObjects as? [String] ?? []

@@ -87,22 +87,6 @@ final class SettingNamesTests: TemporaryFolderTestCase {
             // setpriv(1)'s own option, in the command line that starts a worker.
             (file: "Work/ParentDeath.swift", text: #"["--pdeathsig", "KILL", "--", light.shell"#),
         ]
-        // Not yet settings: one item's failure or warning, made in a worker or the pool and
-        // recorded in the manifest's errors as text, before any command can word it (issue 42).
-        let itemMessages = [
-            (file: "Metadata/ImageProbe.swift", text: "(--max-pixels)"),
-            (file: "Metadata/ImageProbe.swift", text: "per worker (--max-memory)"),
-            (file: "Metadata/ImageProbe.swift", text: "is over the limit of --max-pixels"),
-            (file: "Metadata/RawProbe.swift", text: "is over the limit of --max-pixels"),
-            (file: "Pipeline/RawPicture.swift", text: "per worker (--max-memory)"),
-            (file: "Pipeline/ItemOutcomes.swift", text: "(--allow-damaged)"),
-            (file: "Scan/MediaScanner.swift", text: "(--allow-damaged)"),
-            (file: "Work/WorkProtocol.swift", text: "(--timeout)"),
-            (file: "Remote/FetchFailure.swift", text: "(--net-timeout)"),
-            (file: "Remote/FetchFailure.swift", text: "(--net-deadline)"),
-            (file: "Remote/FetchFailure.swift", text: "(--max-download): not downloaded"),
-            (file: "Remote/FetchFailure.swift", text: "stopped at the download limit"),
-        ]
         let sources = Repository.root.appendingPathComponent("Sources/VitrineKit").path
         let option = try NSRegularExpression(pattern: #"--[a-z][a-z0-9-]*"#)
         var found: [String] = []
@@ -114,7 +98,7 @@ final class SettingNamesTests: TemporaryFolderTestCase {
                 let code = line.trimmingCharacters(in: .whitespaces)
                 let spellsOption = option.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
                 guard !code.hasPrefix("//"), spellsOption else { continue }
-                if let allowed = (otherPrograms + itemMessages).first(where: { $0.file == file && code.contains($0.text) }) {
+                if let allowed = otherPrograms.first(where: { $0.file == file && code.contains($0.text) }) {
                     allowedSeen.insert(allowed.file + " " + allowed.text)
                     continue
                 }
@@ -123,7 +107,7 @@ final class SettingNamesTests: TemporaryFolderTestCase {
         }
         XCTAssertEqual(found, [], found.joined(separator: "\n"))
         // A line listed here that no longer spells an option leaves the list.
-        let stale = (otherPrograms + itemMessages).map { $0.file + " " + $0.text }.filter { !allowedSeen.contains($0) }
+        let stale = otherPrograms.map { $0.file + " " + $0.text }.filter { !allowedSeen.contains($0) }
         XCTAssertEqual(stale, [])
     }
 }

@@ -146,7 +146,7 @@ final class ConfinedReadTests: XCTestCase {
         XCTAssertThrowsError(try SheetPhase.cellBytes(source + "/linked.png", in: context))
         XCTAssertEqual(try SheetPhase.cellBytes(source + "/sub/notes.txt", in: context), Data("inside\n".utf8))
         let warnings = recorder.received.compactMap { event -> String? in
-            if case .warning(let path, let message) = event { return Path.name(of: path) + ": " + message }
+            if case .warning(let path, let message, _) = event { return Path.name(of: path) + ": " + message }
             return nil
         }
         XCTAssertEqual(warnings, ["cell.png: a FIFO, not a regular file: passed over",

@@ -42,7 +42,8 @@ final class DecodeMemoryTests: XCTestCase {
             try deep.save(to: path, options: ["interlace": .bool(interlaced)])
             let outcome = ImageProbe.probe(path: path, options: options)
             if interlaced {
-                XCTAssertEqual(outcome, .failed(message: "512×512 interlaced PNG (16-bit RGBA) must be decoded whole: 2 MiB, over the limit of 1 MiB per worker (--max-memory)", reason: .tooLarge))
+                let message = "512×512 interlaced PNG (16-bit RGBA) must be decoded whole: 2 MiB, over the limit of 1 MiB per worker"
+                XCTAssertEqual(outcome, .failed(message: message, reason: .tooLarge, setting: .maxMemory))
             } else {
                 guard case .image = outcome else { return XCTFail("\(outcome)") }
             }

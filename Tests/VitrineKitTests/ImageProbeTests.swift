@@ -49,11 +49,12 @@ final class ImageProbeTests: XCTestCase {
     func testMaxPixelsRefusesBeforeDecoding() throws {
         let folder = try TestFolder()
         let path = try folder.image("big.png", width: 200, height: 100)
-        guard case .failed(let message, let reason) = ImageProbe.probe(path: path, options: .init(maxPixels: 19_999)) else {
+        guard case .failed(let message, let reason, let setting) = ImageProbe.probe(path: path, options: .init(maxPixels: 19_999)) else {
             return XCTFail()
         }
         XCTAssertEqual(reason, .tooLarge)
-        XCTAssertTrue(message.contains("200×100"), message)
+        XCTAssertEqual(setting, .maxPixels)
+        XCTAssertEqual(message, "200×100 is 20000 pixels, over the limit of 19999 pixels")
     }
 
     func testHashIsSHA256OfTheBytes() throws {
@@ -71,7 +72,7 @@ final class ImageProbeTests: XCTestCase {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: path))
         guard case .image = ImageProbe.probe(path: path, options: .init()) else { return XCTFail("header should read") }
-        guard case .failed(_, let reason) = ImageProbe.probe(path: path, options: .init(verify: true)) else {
+        guard case .failed(_, let reason, _) = ImageProbe.probe(path: path, options: .init(verify: true)) else {
             return XCTFail("verify should fail")
         }
         XCTAssertTrue([.unreadable, .damaged].contains(reason))

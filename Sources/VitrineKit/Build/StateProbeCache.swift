@@ -76,7 +76,7 @@ final class StateProbeCache: ProbeCache, @unchecked Sendable {
 
     func keep(_ outcome: ProbeOutcome, for file: InputFile, options: ProbeOptions) {
         // A time-out or a crash may not happen again: such a file is read again next time.
-        if case .failed(_, let reason) = outcome, [.timeout, .crashed].contains(reason) { return }
+        if case .failed(_, let reason, _) = outcome, [.timeout, .crashed].contains(reason) { return }
         guard state != nil, let probe = try? JSONEncoder.compact.encode(outcome) else { return }
         var sha256: String?
         switch outcome {

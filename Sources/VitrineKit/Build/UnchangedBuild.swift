@@ -41,21 +41,25 @@ struct UnchangedBuild: Codable {
         var path: String
         var message: String
         var reason: ErrorReason?
+        var setting: Setting?
 
         init?(_ event: ProgressEvent) {
             switch event {
-            case .warning(let path, let message): (kind, self.path, self.message) = (.warning, path, message)
-            case .note(let path, let message): (kind, self.path, self.message) = (.note, path, message)
-            case .error(let path, let message, let reason): (kind, self.path, self.message, self.reason) = (.error, path, message, reason)
+            case .warning(let path, let message, let setting):
+                (kind, self.path, self.message, self.setting) = (.warning, path, message, setting)
+            case .note(let path, let message, let setting):
+                (kind, self.path, self.message, self.setting) = (.note, path, message, setting)
+            case .error(let path, let message, let reason, let setting):
+                (kind, self.path, self.message, self.reason, self.setting) = (.error, path, message, reason, setting)
             default: return nil
             }
         }
 
         var event: ProgressEvent {
             switch kind {
-            case .warning: .warning(path: path, message: message)
-            case .note: .note(path: path, message: message)
-            case .error: .error(path: path, message: message, reason: reason ?? .unreadable)
+            case .warning: .warning(path: path, message: message, setting: setting)
+            case .note: .note(path: path, message: message, setting: setting)
+            case .error: .error(path: path, message: message, reason: reason ?? .unreadable, setting: setting)
             }
         }
     }

@@ -127,7 +127,7 @@ struct UnreadableSources {
             let error = ItemError(path: file.name, message: "cannot be read (\(InputWalker.describe(errno: code))): "
                 + "its item and outputs stay as the last build made them", reason: .permission)
             errors.append(error)
-            listener?.receive(.error(path: error.path, message: error.message, reason: error.reason))
+            listener?.receive(error.event)
             kept = true
         }
         return kept

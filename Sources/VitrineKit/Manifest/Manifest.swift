@@ -249,22 +249,77 @@ public struct Zoom: Codable, Equatable, Sendable {
 /// A file that was meant to be media but could not be used.
 public struct ItemError: Codable, Hashable, Sendable {
     public var path: String
-    /// One line saying what went wrong.
+    /// One line saying what went wrong; it names no option (``setting`` does).
     public var message: String
     /// A stable reason code.
     public var reason: ErrorReason
+    /// The limit or option that decided it (``ItemFailure/setting``), written as its key in
+    /// vitrine.json (``Setting/manifestKey``), so that a tool can act on it.
+    public var setting: Setting?
 
-    public init(path: String, message: String, reason: ErrorReason) {
+    public init(path: String, message: String, reason: ErrorReason, setting: Setting? = nil) {
         self.path = path
         self.message = message
         self.reason = reason
+        self.setting = setting
     }
+
+    public init(path: String, _ failure: ItemFailure) {
+        self.init(path: path, message: failure.message, reason: failure.reason, setting: failure.setting)
+    }
+
+    /// What the run says of it as it happens.
+    public var event: ProgressEvent { .error(path: path, message: message, reason: reason, setting: setting) }
 
     /// The manifest's order of errors: by path (bytes), then reason and message, so that it
     /// is total and every run (and every merge) lists them alike.
     public static func precedes(_ a: ItemError, _ b: ItemError) -> Bool {
         if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
         return (a.reason.rawValue, a.message) < (b.reason.rawValue, b.message)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case path, message, reason, setting
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        message = try container.decode(String.self, forKey: .message)
+        reason = try container.decode(ErrorReason.self, forKey: .reason)
+        setting = try container.decodeIfPresent(String.self, forKey: .setting).map { key in
+            guard let setting = Setting.allCases.first(where: { $0.manifestKey == key }) else {
+                throw DecodingError.dataCorruptedError(forKey: .setting, in: container,
+                    debugDescription: "not a setting an error names: \(key)")
+            }
+            return setting
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(message, forKey: .message)
+        try container.encode(reason, forKey: .reason)
+        try container.encodeIfPresent(setting?.manifestKey, forKey: .setting)
+    }
+}
+
+extension Setting {
+    /// The setting as a manifest's `errors[].setting` names it: its key in vitrine.json, which
+    /// is the long option of every command that has it (a test holds them equal). Only the
+    /// settings that decide an item's error have one.
+    public var manifestKey: String? {
+        switch self {
+        case .maxPixels: "max-pixels"
+        case .maxMemory: "max-memory"
+        case .timeout: "timeout"
+        case .allowDamaged: "allow-damaged"
+        case .netTimeout: "net-timeout"
+        case .netDeadline: "net-deadline"
+        case .maxDownload: "max-download"
+        default: nil
+        }
     }
 }
 

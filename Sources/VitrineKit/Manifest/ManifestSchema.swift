@@ -388,7 +388,8 @@ public enum ManifestSchema {
       "properties": {
         "path": { "type": "string" },
         "message": { "type": "string", "pattern": "^[^\\n]*$" },
-        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network", "changed"] }
+        "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network", "changed"] },
+        "setting": { "enum": ["max-pixels", "max-memory", "timeout", "allow-damaged", "net-timeout", "net-deadline", "max-download"] }
       }
     }
   }

@@ -55,8 +55,9 @@ public enum ProbeOutcome: Codable, Equatable, Sendable {
     case video(VideoHeader)
     /// Not media and not named like media: ignored quietly (listed with `--verbose`).
     case ignored(reason: String)
-    /// Meant to be media (by content or by name) but unusable.
-    case failed(message: String, reason: ErrorReason)
+    /// Meant to be media (by content or by name) but unusable; `setting`: the limit that
+    /// refused it (``ItemFailure/setting``).
+    case failed(message: String, reason: ErrorReason, setting: Setting? = nil)
 }
 
 /// What a header-only read gives.
@@ -110,8 +111,9 @@ public enum ImageProbe {
     /// Motion Photos' clips. 6: an XMP sidecar is read only through links inside its source (an
     /// older answer may hold text read through a link out of it: `/proc/self/environ`). 7: camera
     /// RAW files are read by LibRaw (they were damaged TIFFs, videos or nothing). 8: a video's width
-    /// is its display width (non-square pixels applied).
-    public static let version = 8
+    /// is its display width (non-square pixels applied). 9: a refusal over a limit names its
+    /// setting (`--max-pixels`) beside its message, no longer in it.
+    public static let version = 9
 
     /// - Parameter root: the source folder the file was found under, which a link to its XMP
     ///   sidecar may not lead out of; default nil, the file's own folder.
@@ -171,15 +173,11 @@ public enum ImageProbe {
         do {
             let image = try Operation.image(loader, ["filename": .string(path)])
             let pixels = image.width * image.height
-            if pixels > options.maxPixels {
-                return .failed(
-                    message: "\(image.width)×\(image.height) is \(megapixels(pixels)) megapixels, over the limit of \(megapixels(options.maxPixels)) (--max-pixels)",
-                    reason: .tooLarge)
-            }
+            if pixels > options.maxPixels { return overPixelLimit(width: image.width, height: image.height, limit: options.maxPixels) }
             if let bytes = DecodeMemory.wholeDecodeBytes(of: image, format: format), bytes > options.maxMemory {
                 return .failed(message: "\(image.width)×\(image.height) \(DecodeMemory.describe(image, format: format)) must be decoded whole: "
-                    + "\(ByteSize(bytes: bytes).spoken), over the limit of \(ByteSize(bytes: options.maxMemory).spoken) per worker (--max-memory)",
-                    reason: .tooLarge)
+                    + "\(ByteSize(bytes: bytes).spoken), over the limit of \(ByteSize(bytes: options.maxMemory).spoken) per worker",
+                    reason: .tooLarge, setting: .maxMemory)
             }
             if options.verify {
                 do {
@@ -245,7 +243,7 @@ public enum ImageProbe {
         switch VideoProbe.probe(path: path, timeout: options.toolTimeout, allowDamaged: options.allowDamaged) {
         case .video(var header):
             guard header.width * header.height <= options.maxPixels else {
-                return .failed(message: "\(header.width)×\(header.height) is over the limit of --max-pixels", reason: .tooLarge)
+                return overPixelLimit(width: header.width, height: header.height, limit: options.maxPixels)
             }
             if options.hash {
                 header.sha256 = try? Checksum.sha256(ofFile: path)
@@ -310,9 +308,17 @@ public enum ImageProbe {
         try Operation.call("avg", ["in": .image(image)])
     }
 
-    private static func megapixels(_ pixels: Int) -> String {
+    /// A picture or video whose header claims more pixels than `limit` (``ProbeOptions/maxPixels``).
+    static func overPixelLimit(width: Int, height: Int, limit: Int) -> ProbeOutcome {
+        .failed(message: "\(width)×\(height) is \(spoken(pixels: width * height)), over the limit of \(spoken(pixels: limit))",
+            reason: .tooLarge, setting: .maxPixels)
+    }
+
+    /// `144 megapixels`, `2.5 megapixels`; a count under a tenth of a megapixel in pixels.
+    private static func spoken(pixels: Int) -> String {
         let value = Double(pixels) / 1_000_000
-        return value >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+        if value < 0.1 { return "\(pixels) pixels" }
+        return (value >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)) + " megapixels"
     }
 }
 

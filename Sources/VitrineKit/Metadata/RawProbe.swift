@@ -49,7 +49,7 @@ enum RawProbe {
             return .failed(message: "a \(format.spoken) file whose header gives no picture size", reason: .unreadable)
         }
         guard upright.width * upright.height <= options.maxPixels else {
-            return .failed(message: "\(upright.width)×\(upright.height) is over the limit of --max-pixels", reason: .tooLarge)
+            return ImageProbe.overPixelLimit(width: upright.width, height: upright.height, limit: options.maxPixels)
         }
         var warnings: [String] = []
         let sensorData = holdsSensorData(file, path: path)

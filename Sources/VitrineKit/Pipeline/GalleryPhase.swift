@@ -49,8 +49,9 @@ public struct GalleryPhaseContext: Sendable {
 
     /// Tells the listener of a file the phase could not make, and records it in `manifest`.
     public func fail(_ path: String, _ failure: ItemFailure, in manifest: inout Manifest) {
-        listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
-        manifest.errors.append(ItemError(path: path, message: failure.message, reason: failure.reason))
+        let error = ItemError(path: path, failure)
+        listener?.receive(error.event)
+        manifest.errors.append(error)
         manifest.errors.sort(by: ItemError.precedes)
     }
 }

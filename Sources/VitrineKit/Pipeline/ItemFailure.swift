@@ -7,12 +7,17 @@ import VipsKit
 /// manifest as it was known where it happened.
 public struct ItemFailure: Error, Codable, Equatable, Sendable, CustomStringConvertible {
     public var reason: ErrorReason
-    /// One line saying what went wrong, without the file's path (the caller names the file).
+    /// One line saying what went wrong, without the file's path (the caller names the file) and
+    /// without the option that decided it, which only a command can spell (``setting``).
     public var message: String
+    /// The limit or option that decided the failure (`--max-pixels`), which each command says
+    /// after the message as its own flag, and the manifest's error records by its key.
+    public var setting: Setting?
 
-    public init(_ reason: ErrorReason, _ message: String) {
+    public init(_ reason: ErrorReason, _ message: String, setting: Setting? = nil) {
         self.reason = reason
         self.message = message
+        self.setting = setting
     }
 
     public var description: String { message }
@@ -25,6 +30,16 @@ public struct ItemFailure: Error, Codable, Equatable, Sendable, CustomStringConv
     public static func write(_ message: String) -> ItemFailure { ItemFailure(.write, message) }
     public static func unsupported(_ message: String) -> ItemFailure { ItemFailure(.unsupported, message) }
     public static func unreadable(_ message: String) -> ItemFailure { ItemFailure(.unreadable, message) }
+}
+
+/// A setting crosses the worker protocol as its case's name.
+extension Setting: Codable {}
+
+extension WorkFailure {
+    /// The limit that decided it: a file's work past `--timeout`.
+    public var setting: Setting? {
+        if case .timedOut = self { .timeout } else { nil }
+    }
 }
 
 /// A libvips failure while decoding pixels whose header read fine: damage, described later

@@ -15,12 +15,12 @@ extension ItemExecutor {
             let path = item.name
             switch outcome {
             case .failed(let failure):
-                listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
+                listener?.receive(ItemError(path: path, failure).event)
                 listener?.receive(.item(phase: .render, path: path, status: .failed))
             case .made(_, let damaged):
                 // One line a file: the scan may have said it already.
                 if damaged && item.damaged != true {
-                    listener?.receive(.warning(path: path, message: "damaged: rendered what decodes (--allow-damaged)"))
+                    listener?.receive(.warning(path: path, message: "damaged: rendered what decodes", setting: .allowDamaged))
                 }
                 listener?.receive(.item(phase: .render, path: path, status: damaged ? .damaged : .ok))
             }
@@ -60,7 +60,7 @@ extension Manifest {
         if !failures.isEmpty {
             let failed = Set(failures.keys.map { items[$0].id })
             for (index, failure) in failures.sorted(by: { $0.key < $1.key }) {
-                errors.append(ItemError(path: items[index].name, message: failure.message, reason: failure.reason))
+                errors.append(ItemError(path: items[index].name, failure))
             }
             // The viewer still opens on the item asked for; if that one failed, on the one after it.
             if let initial = initialIndex {

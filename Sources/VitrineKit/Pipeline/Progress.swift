@@ -12,11 +12,13 @@ public enum ProgressEvent: Equatable, Sendable {
     /// while it runs, before its `item`.
     case working(phase: Phase, path: String, fraction: Double)
     /// Something people should know about a file that was kept (damage, a caption problem).
-    case warning(path: String, message: String)
+    /// `setting`, in these three: the option that decided it, which the command says after the
+    /// message (``ItemFailure/setting``).
+    case warning(path: String, message: String, setting: Setting? = nil)
     /// Something only `--verbose` shows (a file ignored as not media, a metadata oddity).
-    case note(path: String, message: String)
+    case note(path: String, message: String, setting: Setting? = nil)
     /// A file that could not be used (also in the manifest's `errors`).
-    case error(path: String, message: String, reason: ErrorReason)
+    case error(path: String, message: String, reason: ErrorReason, setting: Setting? = nil)
     /// The run is over.
     case finished(RunSummary)
 

@@ -136,7 +136,7 @@ enum RawPicture {
         let needs = file.developMemory(halfSize: halfSize)
         guard needs <= decode.maxMemory else {
             throw ItemFailure(.tooLarge, "developing this \(decode.format.spoken) file takes \(ByteSize(bytes: needs).spoken), over the "
-                + "limit of \(ByteSize(bytes: decode.maxMemory).spoken) per worker (--max-memory)")
+                + "limit of \(ByteSize(bytes: decode.maxMemory).spoken) per worker", setting: .maxMemory)
         }
         unpacks += 1
         let whole: Image

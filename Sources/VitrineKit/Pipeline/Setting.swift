@@ -15,6 +15,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case viewerGap
     /// Building into a folder that holds files and is not a site.
     case overwrite
+    /// The limits that decide one item's failure, and keeping a damaged file: named by the
+    /// item's error (``ItemFailure/setting``) and its manifest entry.
+    case maxPixels, maxMemory, timeout, allowDamaged
 
     /// The setting in words, for a command that has no option for it and for the library's
     /// own descriptions.
@@ -59,6 +62,10 @@ public enum Setting: String, CaseIterable, Sendable {
         case .direction: "the reading direction"
         case .viewerGap: "the viewer's gap"
         case .overwrite: "overwriting"
+        case .maxPixels: "the pixel limit"
+        case .maxMemory: "the decoding memory limit"
+        case .timeout: "the time limit for one file"
+        case .allowDamaged: "keeping damaged files"
         }
     }
 }

@@ -59,19 +59,34 @@ public enum FetchFailure: Error, Equatable, Sendable {
         }
     }
 
+    /// The limit that stopped it, which the command names after ``message``.
+    public var setting: Setting? {
+        switch self {
+        case .timedOut: .netTimeout
+        case .deadline: .netDeadline
+        case .tooLarge: .maxDownload
+        default: nil
+        }
+    }
+
+    /// The failure as an item's error records it: `attempts` over one are counted in its message.
+    public func itemFailure(attempts: Int) -> ItemFailure {
+        ItemFailure(reason, message + (attempts > 1 ? " (\(attempts) attempts)" : ""), setting: setting)
+    }
+
     public var message: String {
         switch self {
         case .hostNotFound(let host): "cannot resolve the host name \(host)"
         case .refused(let address): "connection refused by \(address)"
         case .connectionLost: "the connection was lost"
-        case .timedOut(let seconds): "nothing received for \(seconds) s (--net-timeout)"
-        case .deadline(let seconds): "not finished in \(seconds) s (--net-deadline)"
+        case .timedOut(let seconds): "nothing received for \(seconds) s"
+        case .deadline(let seconds): "not finished in \(seconds) s"
         case .stopped: "stopped before it was done (interrupted)"
         case .status(let code): "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code).capitalized)"
         case .tooLarge(let limit, let announced?):
-            "\(ByteSize(bytes: announced).spoken) announced, over the download limit of \(ByteSize(bytes: limit).spoken) (--max-download): not downloaded"
+            "\(ByteSize(bytes: announced).spoken) announced, over the download limit of \(ByteSize(bytes: limit).spoken): not downloaded"
         case .tooLarge(let limit, nil):
-            "stopped at the download limit of \(ByteSize(bytes: limit).spoken) (--max-download)"
+            "stopped at the download limit of \(ByteSize(bytes: limit).spoken)"
         case .redirectRefused(let location):
             "redirected to \(location.isEmpty ? "nowhere (no Location)" : location): only http and https URLs are followed"
         case .tooManyRedirects: "more than \(RemoteOptions.maxRedirects) redirects"

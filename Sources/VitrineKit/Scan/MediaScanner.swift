@@ -148,7 +148,7 @@ public struct MediaScanner: Sendable {
         var walker = InputWalker()
         walker.excludedFolders = excludedFolders + [options.remote.cacheFolder].compactMap { $0 }
         let walked = inputs.walk(with: walker, readList: readList)
-        for error in walked.errors { listener?.receive(.error(path: error.path, message: error.message, reason: error.reason)) }
+        for error in walked.errors { listener?.receive(error.event) }
         for site in walked.sites {
             listener?.receive(.warning(path: site, message: "skipped: a vitrine site (it holds a build's state in .vitrine/), never read as photos"))
         }
@@ -229,7 +229,7 @@ public struct MediaScanner: Sendable {
             case .success(.probe(let probed)): outcome = probed
             case .success(.produce), .success(.sheetPage):
                 outcome = .failed(message: "the worker answered another question", reason: .crashed)
-            case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason)
+            case .failure(let failure): outcome = .failed(message: failure.message, reason: failure.reason, setting: failure.setting)
             }
             outcome = Self.judged(outcome, of: files[index])
             scanned.withLock { $0.record(outcome, file: files[index], number: index) }
@@ -322,8 +322,8 @@ public struct MediaScanner: Sendable {
                 if let identifier = header.contentIdentifier { contentIdentifiers[number] = identifier }
             case .ignored:
                 break
-            case .failed(let message, let reason):
-                errors.append(ItemError(path: file.name, message: message, reason: reason))
+            case .failed(let message, let reason, let setting):
+                errors.append(ItemError(path: file.name, message: message, reason: reason, setting: setting))
             }
         }
     }
@@ -344,14 +344,14 @@ public struct MediaScanner: Sendable {
             status = header.damaged == true ? .damaged : .ok
         case .video(let header):
             if let damage = header.damage {
-                listener.receive(.warning(path: path, message: "damaged: \(damage), kept (--allow-damaged)"))
+                listener.receive(.warning(path: path, message: "damaged: \(damage), kept", setting: .allowDamaged))
             }
             status = header.damaged == true ? .damaged : .ok
         case .ignored(let reason):
             listener.receive(.note(path: path, message: "ignored: \(reason)"))
             status = .ignored
-        case .failed(let message, let reason):
-            listener.receive(.error(path: path, message: message, reason: reason))
+        case .failed(let message, let reason, let setting):
+            listener.receive(.error(path: path, message: message, reason: reason, setting: setting))
             status = .failed
         }
         if counted { listener.receive(.item(phase: .scan, path: path, status: status)) }

@@ -47,7 +47,7 @@ extension MediaScanner {
             found.errors.append(error)
             // Downloads were told of as they ended.
             if found.files[index].origin?.url == nil {
-                listener?.receive(.error(path: error.path, message: error.message, reason: error.reason))
+                listener?.receive(error.event)
             }
         }
         found.files = found.files.enumerated().filter { failures[$0.offset] == nil }.map(\.element)
@@ -64,8 +64,8 @@ extension MediaScanner {
         RemoteFetcher(options: options.remote, cache: cache, isCancelled: { [pool] in pool.isCancelled }).fetch(urls) { [listener] event in
             switch event {
             case .retrying(let number, let failure, let attempt, let total, let delay):
-                listener?.receive(.note(path: names[number],
-                    message: "\(failure.message): trying again in \(delay.formatted(maxFractionDigits: 1)) s (attempt \(attempt) of \(total))"))
+                let again = "trying again in \(delay.formatted(maxFractionDigits: 1)) s (attempt \(attempt) of \(total))"
+                listener?.receive(.note(path: names[number], message: "\(failure.message): \(again)", setting: failure.setting))
             case .finished(let number, let result, let attempts):
                 results.withLock { $0[number] = (result, attempts) }
                 switch result {
@@ -73,8 +73,7 @@ extension MediaScanner {
                     if download.reused { listener?.receive(.note(path: names[number], message: "not modified: the cached copy is used")) }
                     listener?.receive(.item(phase: .fetch, path: names[number], status: .ok))
                 case .failure(let failure):
-                    let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
-                    listener?.receive(.error(path: names[number], message: failure.message + tries, reason: failure.reason))
+                    listener?.receive(ItemError(path: names[number], failure.itemFailure(attempts: attempts)).event)
                     listener?.receive(.item(phase: .fetch, path: names[number], status: .failed))
                 }
             }
@@ -88,8 +87,7 @@ extension MediaScanner {
                 found.files[index].modified = download.modified
                 if let walk { found.walkIndex[download.path] = walk }
             case (.failure(let failure), let attempts)?:
-                let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
-                failures[index] = ItemError(path: names[number], message: failure.message + tries, reason: failure.reason)
+                failures[index] = ItemError(path: names[number], failure.itemFailure(attempts: attempts))
             case nil:
                 failures[index] = ItemError(path: names[number], message: "not downloaded", reason: .network)
             }
@@ -119,8 +117,8 @@ extension MediaScanner {
     /// served in place of a photo is common): the bytes say so, whatever the server called them.
     static func judged(_ outcome: ProbeOutcome, of file: InputFile) -> ProbeOutcome {
         switch (outcome, file.origin) {
-        case (.ignored, .remote?) where isHTML(file.path), (.failed(_, .unreadable), .remote?) where isHTML(file.path),
-             (.failed(_, .unsupported), .remote?) where isHTML(file.path):
+        case (.ignored, .remote?) where isHTML(file.path), (.failed(_, .unreadable, _), .remote?) where isHTML(file.path),
+             (.failed(_, .unsupported, _), .remote?) where isHTML(file.path):
             return .failed(message: "not an image: the server sent an HTML page", reason: .unsupported)
         case (.ignored(let reason), .remote?):
             return .failed(message: "not an image: \(reason)", reason: .unsupported)

@@ -44,7 +44,7 @@ public enum WorkFailure: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .timedOut(let seconds):
-            "gave up after \(seconds.formatted(maxFractionDigits: 1)) s (--timeout): the decoder did not finish"
+            "gave up after \(seconds.formatted(maxFractionDigits: 1)) s: the decoder did not finish"
         case .crashed(let detail): "the decoder crashed on this file (\(detail))"
         case .unavailable(let detail): "cannot start a worker process: \(detail)"
         case .unsendable(let detail): "cannot hand this file to a worker: \(detail)"
@@ -61,7 +61,7 @@ public enum WorkFailure: Error, Equatable, Sendable {
     }
 
     /// The failure as the manifest records it.
-    public var itemFailure: ItemFailure { ItemFailure(reason, message) }
+    public var itemFailure: ItemFailure { ItemFailure(reason, message, setting: setting) }
 }
 
 struct WorkRequest: Codable, Sendable {

@@ -25,6 +25,8 @@ final class Reporter: ProgressListener, @unchecked Sendable {
     private let verbose: Bool
     private let quiet: Bool
     private let line: ProgressLine?
+    /// The command, which says the setting that decided a file's error or warning as its own option.
+    private let command: ParsedCommand
     private let lock = NSLock()
     private(set) var warnings = 0
 
@@ -34,6 +36,14 @@ final class Reporter: ProgressListener, @unchecked Sendable {
         verbose = command[Self.verbose]
         quiet = command[Self.quiet]
         line = mode == .auto && !quiet && ProgressLine.stderrIsTerminal ? ProgressLine() : nil
+        self.command = command
+    }
+
+    /// `message` followed by the setting that decided it, as the command says it: `(--max-pixels)`,
+    /// or `('max-pixels' in photos/vitrine.json)` when the value came from there.
+    private func said(_ message: String, _ setting: Setting?) -> String {
+        guard let setting else { return message }
+        return "\(message) (\(SettingNames.name(setting, in: command)))"
     }
 
     func receive(_ event: ProgressEvent) {
@@ -52,14 +62,14 @@ final class Reporter: ProgressListener, @unchecked Sendable {
             line?.working(on: path, fraction: fraction)
         case .item(_, let path, _):
             line?.advance(finishing: path)
-        case .warning(let path, let message):
+        case .warning(let path, let message, let setting):
             guard !quiet else { return }
-            say { Diagnostics.warning("\(path): \(message)") }
-        case .note(let path, let message):
+            say { Diagnostics.warning("\(path): \(said(message, setting))") }
+        case .note(let path, let message, let setting):
             guard verbose, !quiet else { return }
-            say { Diagnostics.note("\(path): \(message)") }
-        case .error(let path, let message, _):
-            say { Diagnostics.fileError(path: path, message: message) }
+            say { Diagnostics.note("\(path): \(said(message, setting))") }
+        case .error(let path, let message, _, let setting):
+            say { Diagnostics.fileError(path: path, message: said(message, setting)) }
         case .finished:
             line?.stop()
         }
@@ -95,6 +105,8 @@ enum EventLine {
         var fraction: Double?
         var message: String?
         var reason: String?
+        /// The setting that decided it, by its key in vitrine.json, as the manifest's errors name it.
+        var setting: String?
         var items: Int?
         var errors: Int?
         var warnings: Int?
@@ -111,10 +123,13 @@ enum EventLine {
         case .item(let phase, let path, let status): value = Event(event: "item", phase: phase.rawValue, path: path, status: status.rawValue)
         case .working(let phase, let path, let fraction):
             value = Event(event: "progress", phase: phase.rawValue, path: path, fraction: (fraction * 1000).rounded() / 1000)
-        case .warning(let path, let message): value = Event(event: "warning", path: path, message: message)
-        case .note(let path, let message): value = Event(event: "note", path: path, message: message)
-        case .error(let path, let message, let reason):
-            value = Event(event: "error", path: path.isEmpty ? nil : path, message: message, reason: reason.rawValue)
+        case .warning(let path, let message, let setting):
+            value = Event(event: "warning", path: path, message: message, setting: setting?.manifestKey)
+        case .note(let path, let message, let setting):
+            value = Event(event: "note", path: path, message: message, setting: setting?.manifestKey)
+        case .error(let path, let message, let reason, let setting):
+            value = Event(event: "error", path: path.isEmpty ? nil : path, message: message, reason: reason.rawValue,
+                setting: setting?.manifestKey)
         case .finished(let summary):
             value = Event(event: "done", items: summary.items, errors: summary.errors, warnings: summary.warnings,
                 seconds: (summary.seconds * 1000).rounded() / 1000, made: summary.outputs?.made, kept: summary.outputs?.kept,

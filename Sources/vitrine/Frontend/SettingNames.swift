@@ -47,6 +47,10 @@ enum SettingNames {
         .cyclic: [InputOptions.cyclic.spec],
         .direction: [InputOptions.direction.spec],
         .viewerGap: [InputOptions.gap.spec],
+        .maxPixels: [InputOptions.maxPixels.spec],
+        .maxMemory: [InputOptions.maxMemory.spec],
+        .timeout: [InputOptions.timeout.spec],
+        .allowDamaged: [ReportPrinter.allowDamaged.spec],
     ]
 
     /// The option the command `spec` declares for `setting`, if any.

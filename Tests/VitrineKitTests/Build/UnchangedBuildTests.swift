@@ -137,7 +137,7 @@ final class UnchangedBuildTests: BuildSiteTestCase {
         XCTAssertTrue(again.unchanged)
         XCTAssertEqual([again.itemCount, again.errorCount], [3, 1])
         let errors = heard.received.compactMap { event -> String? in
-            if case .error(let path, _, _) = event { return path }
+            if case .error(let path, _, _, _) = event { return path }
             return nil
         }
         XCTAssertEqual(errors, [sources + "/broken.jpg"])
