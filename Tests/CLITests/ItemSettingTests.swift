@@ -65,6 +65,10 @@ final class ItemSettingTests: TemporaryFolderTestCase {
         XCTAssertTrue(build.stderr.contains(Self.saidOverPixelLimit + " ('max-pixels' in \(source)/vitrine.json)\n"), build.stderr)
         XCTAssertFalse(build.stderr.contains("--max-pixels"), build.stderr)
         assertOverPixelLimit(try manifest(of: site))
+        // A build with nothing to do says again what the last one said, setting and all.
+        let again = try Vitrine.run(["build", source, "-o", site])
+        XCTAssertTrue(again.stderr.contains(" 0 outputs made, 1 kept"), again.stderr)
+        XCTAssertTrue(again.stderr.contains(Self.saidOverPixelLimit + " ('max-pixels' in \(source)/vitrine.json)\n"), again.stderr)
 
         let config = folder + "/options.json"
         try Data(#"{"max-pixels": 1000}"#.utf8).write(to: URL(fileURLWithPath: config))
@@ -94,18 +98,33 @@ final class ItemSettingTests: TemporaryFolderTestCase {
         XCTAssertFalse((error["message"] as? String ?? "--").contains("--"), "\(error)")
     }
 
-    /// Each key a manifest's error may name (the schema's list) is an option of every command
-    /// that reads inputs, spelled alike, so that a tool can give it back as `--KEY` or as the
-    /// key in vitrine.json.
+    /// `manifest validate` knows the member: a key it does not know is refused.
+    func testValidateChecksTheErrorsSetting() throws {
+        let run = try Vitrine.run(["thumbs", try source(), "-o", folder + "/thumbs", "--max-pixels", "1000"])
+        let good = folder + "/good.json", bad = folder + "/bad.json"
+        try run.stdout.write(to: URL(fileURLWithPath: good))
+        try Data(run.stdoutText.replacingOccurrences(of: #""max-pixels""#, with: #""gremlins""#).utf8).write(to: URL(fileURLWithPath: bad))
+        XCTAssertEqual(try Vitrine.run(["manifest", "validate", good]).status, 0)
+        let refused = try Vitrine.run(["manifest", "validate", bad])
+        XCTAssertEqual(refused.status, 1)
+        let said = #"/errors/0/setting: is "gremlins", should be one of "max-pixels", "max-memory""#
+        XCTAssertTrue(refused.stderr.contains(said), refused.stderr)
+    }
+
+    /// Each key a manifest's error may name (the schema's list), and `allow-damaged` that a
+    /// warning event names, is an option of every command that reads inputs, spelled alike, so
+    /// that a tool can give it back as `--KEY` or as the key in vitrine.json.
     func testEverySettingKeyIsAnOptionOfEveryCommand() throws {
         let schema = try String(contentsOf: Repository.root.appendingPathComponent("docs/manifest.schema.json"), encoding: .utf8)
         let line = try XCTUnwrap(schema.split(separator: "\n").first { $0.contains(#""setting": { "enum""#) })
         let keys = try NSRegularExpression(pattern: #""([a-z-]+)""#).matches(in: String(line), range: NSRange(line.startIndex..., in: line))
             .map { (String(line) as NSString).substring(with: $0.range(at: 1)) }.filter { $0 != "setting" && $0 != "enum" }
-        XCTAssertEqual(keys, ["max-pixels", "max-memory", "timeout", "allow-damaged", "net-timeout", "net-deadline", "max-download"])
+        XCTAssertEqual(keys, ["max-pixels", "max-memory", "timeout", "net-timeout", "net-deadline", "max-download"])
         for command in ["scan", "thumbs", "tiles", "sheet", "build"] {
             let help = try Vitrine.run([command, "--help"]).stdoutText
-            for key in keys { XCTAssertTrue(help.contains("--\(key) ") || help.contains("--\(key)\n"), "\(command) --\(key)") }
+            for key in keys + ["allow-damaged"] {
+                XCTAssertTrue(help.contains("--\(key) ") || help.contains("--\(key)\n"), "\(command) --\(key)")
+            }
         }
     }
 }

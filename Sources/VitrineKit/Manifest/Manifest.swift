@@ -306,9 +306,9 @@ public struct ItemError: Codable, Hashable, Sendable {
 }
 
 extension Setting {
-    /// The setting as a manifest's `errors[].setting` names it: its key in vitrine.json, which
-    /// is the long option of every command that has it (a test holds them equal). Only the
-    /// settings that decide an item's error have one.
+    /// The setting as a manifest's `errors[].setting` (and a `--progress json` event) names it:
+    /// its key in vitrine.json, which is the long option of every command that has it (a test
+    /// holds them equal). Only the settings that decide an item's error or warning have one.
     public var manifestKey: String? {
         switch self {
         case .maxPixels: "max-pixels"

@@ -389,7 +389,7 @@ public enum ManifestSchema {
         "path": { "type": "string" },
         "message": { "type": "string", "pattern": "^[^\\n]*$" },
         "reason": { "enum": ["unreadable", "unsupported", "too-large", "timeout", "crashed", "not-found", "permission", "loop", "damaged", "write", "network", "changed"] },
-        "setting": { "enum": ["max-pixels", "max-memory", "timeout", "allow-damaged", "net-timeout", "net-deadline", "max-download"] }
+        "setting": { "enum": ["max-pixels", "max-memory", "timeout", "net-timeout", "net-deadline", "max-download"] }
       }
     }
   }
