@@ -202,6 +202,11 @@ final class ThemeTests: TemporaryFolderTestCase {
         let missing = try build(source, folder + "/site", ["--theme", folder + "/nowhere"])
         XCTAssertEqual(missing.status, 2, missing.stderr)
         XCTAssertTrue(missing.stderr.contains(folder + "/nowhere: no such theme folder"), missing.stderr)
+        // theme.css is CSS for the page's style element: one that would close it is refused.
+        let closing = try makeTheme("closing", files: ["theme.css": "p { color: red } </style><p>x"])
+        let closed = try build(source, folder + "/site", ["--theme", closing])
+        XCTAssertEqual(closed.status, 2, closed.stderr)
+        XCTAssertTrue(closed.stderr.contains(closing + "/theme.css: holds '</style'"), closed.stderr)
         // A theme file reached through a link out of the folder is not read.
         let theme = try makeTheme("linked")
         try "body { color: red; }".write(toFile: folder + "/outside.css", atomically: true, encoding: .utf8)
