@@ -158,7 +158,8 @@ final class ThemeTests: TemporaryFolderTestCase {
             ("footer.html", #"<img src="x.png" onerror="alert(1)" alt="">"#, "<img onerror>"),
             ("footer.html", #"<meta http-equiv="refresh" content="0;url=https://example.org">"#, "<meta>"),
             ("header.html", "<header><nav id=\"breadcrumbs\"></nav><h2 id=\"album-title\"></h2></header>", "id=\"album-description\""),
-            ("footer.html", #"<div id="grid"></div>"#, "id=\"grid\""),
+            ("footer.html", #"<div id="grid"></div>"#, "holds id=\"grid\", which the page's frame holds"),
+            ("footer.html", #"<nav id="breadcrumbs"></nav>"#, "holds id=\"breadcrumbs\", which the page's header holds"),
         ]
         for (number, refused) in cases.enumerated() {
             let theme = try makeTheme("bad\(number)", files: [refused.file: refused.content])

@@ -192,7 +192,8 @@ public struct PageTheme: Sendable, Equatable {
                 if attribute.name == "id" {
                     let id = attribute.value.trimmingCharacters(in: .whitespaces)
                     if frameIDs.contains(id) || !header && headerIDs.contains(id) {
-                        return Problem(description: "\(file): holds id=\"\(id)\", which the page's \(header ? "frame" : "header") holds")
+                        let holder = frameIDs.contains(id) ? "frame" : "header"
+                        return Problem(description: "\(file): holds id=\"\(id)\", which the page's \(holder) holds")
                     }
                     ids.insert(id)
                 }
