@@ -1,0 +1,98 @@
+import Foundation
+
+/// The fields a search reads, as bits of a posting: which of an item's fields a term was found
+/// in. Ranking weighs them (``weight``): title and keywords above caption, place and album
+/// title, above the file's name and the camera.
+public struct SearchFields: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let title = SearchFields(rawValue: 1)
+    public static let keywords = SearchFields(rawValue: 2)
+    public static let caption = SearchFields(rawValue: 4)
+    public static let place = SearchFields(rawValue: 8)
+    public static let album = SearchFields(rawValue: 16)
+    public static let name = SearchFields(rawValue: 32)
+    public static let camera = SearchFields(rawValue: 64)
+
+    /// Each field by the name the index states it under, for the page.
+    static let named: [(String, SearchFields)] = [
+        ("title", .title), ("keywords", .keywords), ("caption", .caption), ("place", .place), ("album", .album),
+        ("name", .name), ("camera", .camera),
+    ]
+}
+
+/// One item as the search sees it: its terms with the fields each was found in, the values its
+/// filters (facets) count, and what a grid cell of a result shows. Only what the page shows is
+/// read: never a position's coordinates, never a source's folders (the file's own name only).
+struct SearchEntry {
+    var number: Int
+    var terms: [String: SearchFields]
+    var facets: Facets
+    var record: Record
+
+    /// The values each filter counts; nil where the item has none.
+    struct Facets: Equatable {
+        var album: String?
+        var year: String?
+        var month: String?
+        var camera: String?
+        var lens: String?
+        /// 1–5, -1 rejected, 0 unrated.
+        var rating: Int
+        var kind: String
+        var keywords: [String]
+    }
+
+    /// What a grid cell needs of a result, with no album chunk loaded.
+    struct Record: Encodable {
+        var id: String
+        var album: String?
+        var name: String
+        var kind: String
+        var width: Int
+        var height: Int
+        var renditions: [PageData.PageRendition]
+        var placeholder: String?
+        var durationLabel: String?
+        var motion: Bool?
+        var selection: Int?
+    }
+
+    /// `item`'s entry, numbered `number`; `albumTitles` by album id.
+    init(_ item: Item, number: Int, albumTitles: [String: String]) {
+        self.number = number
+        var terms: [String: SearchFields] = [:]
+        func read(_ text: String?, as field: SearchFields) {
+            guard let text, !text.isEmpty else { return }
+            for term in SearchText.terms(text) { terms[term, default: []].insert(field) }
+        }
+        read(item.title, as: .title)
+        for keyword in item.keywords ?? [] { read(keyword, as: .keywords) }
+        read(item.caption?.text, as: .caption)
+        read(item.location?.name, as: .place)
+        read(item.album.flatMap { albumTitles[$0] }, as: .album)
+        let name = PageData.fileName(of: item)
+        read(name, as: .name)
+        read(item.camera.map { [$0.make, $0.model].compactMap { $0 }.joined(separator: " ") }, as: .camera)
+        read(item.camera?.lens, as: .camera)
+        self.terms = terms
+        facets = Facets(album: item.album, year: item.takenAt.map { String($0.prefix(4)) },
+            month: item.takenAt.flatMap { $0.count >= 7 ? String($0.dropFirst(5).prefix(2)) : nil },
+            camera: item.camera.flatMap { camera in
+                let words = [camera.make, camera.model].compactMap { $0 }.joined(separator: " ")
+                return words.isEmpty ? nil : words
+            }, lens: item.camera?.lens, rating: item.rating ?? 0, kind: Self.kind(of: item),
+            keywords: item.keywords ?? [])
+        record = Record(id: item.id, album: item.album, name: name, kind: item.kind.rawValue, width: item.width, height: item.height,
+            renditions: PageData.renditions(of: item), placeholder: item.placeholder?.thumbhash, durationLabel: item.durationLabel,
+            motion: item.motion == nil ? nil : true, selection: item.selection)
+    }
+
+    /// The kind filter's value: a photo that moves is `live`, a camera RAW file `raw`.
+    static func kind(of item: Item) -> String {
+        if item.kind == .image, item.motion != nil { return "live" }
+        if item.kind == .image, item.raw != nil { return "raw" }
+        return item.kind.rawValue
+    }
+}

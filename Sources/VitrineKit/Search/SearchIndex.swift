@@ -1,0 +1,222 @@
+import Foundation
+
+/// A gallery's search index, in pieces the page loads as scripts the way it loads `data/`
+/// (`vitrinePiece("search/…js", {…})`), so that a query loads the pieces its words need and never
+/// the whole index:
+///
+/// - `search/index.js`: the prefixes of the term pieces, the fields' bits, and every filter's
+///   values with their counts over the whole gallery;
+/// - `search/t/KEY.js` (KEY: the prefix's UTF-8 bytes in hex): the terms starting with a prefix,
+///   each with its postings (item number, fields found in), and a row of filter values for every
+///   item the piece names, so that a one-word query counts its filters from what it loaded;
+/// - `search/r/NNNN.js`: what a grid cell shows of the items numbered `NNNN × blockSize`… on.
+///
+/// Items are named by a number that stays theirs across rebuilds (``SearchNumbers``), so that
+/// adding an item changes the pieces of its terms and its block, not every posting. The pieces
+/// are a value of the manifest and the numbers: bytes that do not change are not written again.
+public struct SearchIndex {
+    public static let folder = "search"
+    /// Items a record piece holds.
+    public static let blockSize = 16
+    /// The size over which a term piece is split by one more character of its prefix, up to
+    /// ``deepestPrefix`` characters: about what one small request carries.
+    static let pieceBudget = 24_576
+    static let deepestPrefix = 3
+
+    /// Each piece's path below the site and its script's bytes, in path order.
+    public private(set) var pieces: [(path: String, bytes: Data)] = []
+
+    /// The index of `manifest`'s items, each numbered as `numbers` says (an item without a
+    /// number is left out).
+    public init(manifest: Manifest, numbers: [String: Int]) throws(GalleryPage.Failure) {
+        let titles = Dictionary(PagePieces.albums(of: manifest).compactMap { album in album.title.map { (album.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let entries = manifest.items.compactMap { item in numbers[item.id].map { SearchEntry(item, number: $0, albumTitles: titles) } }
+        let byNumber = Dictionary(entries.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        var postings: [String: [(number: Int, fields: SearchFields)]] = [:]
+        for entry in entries {
+            for (term, fields) in entry.terms { postings[term, default: []].append((entry.number, fields)) }
+        }
+        for term in postings.keys { postings[term]!.sort { $0.number < $1.number } }
+        let grouped = Self.prefixGroups(postings)
+        for (prefix, terms) in grouped {
+            let piece = TermPiece(prefix: prefix, terms: terms, postings: postings, entries: byNumber)
+            let path = Self.termPath(prefix)
+            pieces.append((path, try PagePieces.piece(path, piece)))
+        }
+        for (block, records) in Self.blocks(of: entries) {
+            let path = Self.recordPath(block)
+            pieces.append((path, try PagePieces.piece(path, RecordPiece(start: block * Self.blockSize, items: records))))
+        }
+        let summary = Summary(count: entries.count, blockSize: Self.blockSize, pieces: grouped.map(\.prefix),
+            fields: Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) }),
+            facets: FacetCounts(entries.map(\.facets)), longestTerm: SearchText.longestTerm)
+        pieces.append((Self.indexPath, try PagePieces.piece(Self.indexPath, summary)))
+        pieces.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    public static let indexPath = Path.join(folder, "index.js")
+
+    /// A term piece's path: its prefix's UTF-8 bytes in hex (any character, any file system).
+    static func termPath(_ prefix: String) -> String {
+        Path.join(Path.join(folder, "t"), prefix.utf8.map { String(format: "%02x", $0) }.joined() + ".js")
+    }
+
+    static func recordPath(_ block: Int) -> String {
+        let digits = String(block)
+        return Path.join(Path.join(folder, "r"), String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
+    }
+
+    /// The terms in pieces: by their first character, a piece over the budget split by one
+    /// more, up to ``deepestPrefix``; a piece holds the terms starting with its prefix that no
+    /// longer piece holds. Sorted by prefix.
+    static func prefixGroups(_ postings: [String: [(number: Int, fields: SearchFields)]]) -> [(prefix: String, terms: [String])] {
+        func size(_ terms: [String]) -> Int {
+            terms.reduce(0) { total, term in total + term.utf8.count + 6 + postings[term]!.count * 12 }
+        }
+        func place(_ terms: [String], prefix: [Unicode.Scalar]) -> [(prefix: String, terms: [String])] {
+            let text = String(String.UnicodeScalarView(prefix))
+            guard size(terms) > pieceBudget, prefix.count < deepestPrefix else { return [(text, terms)] }
+            var staying: [String] = []
+            var longer: [Unicode.Scalar: [String]] = [:]
+            for term in terms {
+                let scalars = Array(term.unicodeScalars)
+                if scalars.count > prefix.count { longer[scalars[prefix.count], default: []].append(term) } else { staying.append(term) }
+            }
+            var groups = staying.isEmpty ? [] : [(prefix: text, terms: staying)]
+            for (next, terms) in longer { groups += place(terms, prefix: prefix + [next]) }
+            return groups
+        }
+        var first: [Unicode.Scalar: [String]] = [:]
+        for term in postings.keys { if let scalar = term.unicodeScalars.first { first[scalar, default: []].append(term) } }
+        return first.flatMap { place($0.value.sorted(), prefix: [$0.key]) }
+            .sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+    }
+
+    /// The entries' records by block of ``blockSize`` numbers; a number no item has is null.
+    static func blocks(of entries: [SearchEntry]) -> [(Int, [SearchEntry.Record?])] {
+        var blocks: [Int: [SearchEntry.Record?]] = [:]
+        for entry in entries {
+            let (block, offset) = entry.number.quotientAndRemainder(dividingBy: blockSize)
+            blocks[block, default: Array(repeating: nil, count: blockSize)][offset] = entry.record
+        }
+        return blocks.sorted { $0.key < $1.key }.map { ($0.key, Self.trimmed($0.value)) }
+    }
+
+    private static func trimmed(_ records: [SearchEntry.Record?]) -> [SearchEntry.Record?] {
+        Array(records.prefix { _ in true }.reversed().drop { $0 == nil }.reversed())
+    }
+}
+
+extension SearchIndex {
+    /// `search/index.js`.
+    struct Summary: Encodable {
+        var version = 1
+        var count: Int
+        var blockSize: Int
+        var pieces: [String]
+        var fields: [String: Int]
+        var facets: FacetCounts
+        var longestTerm: Int
+    }
+
+    /// Every filter's values over the whole gallery, most items first: `[[value, count]…]`.
+    struct FacetCounts: Encodable {
+        var kind: [Count]
+        var year: [Count]
+        var month: [Count]
+        var camera: [Count]
+        var lens: [Count]
+        var keyword: [Count]
+        var rating: [Count]
+
+        struct Count: Encodable {
+            var value: String
+            var count: Int
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                try container.encode(value)
+                try container.encode(count)
+            }
+        }
+
+        init(_ facets: [SearchEntry.Facets]) {
+            func counted(_ values: [String?]) -> [Count] {
+                var counts: [String: Int] = [:]
+                for case let value? in values { counts[value, default: 0] += 1 }
+                return counts.map { Count(value: $0.key, count: $0.value) }
+                    .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8) }
+            }
+            kind = counted(facets.map(\.kind))
+            year = counted(facets.map(\.year))
+            month = counted(facets.map { facet in facet.year.flatMap { year in facet.month.map { year + "-" + $0 } } })
+            camera = counted(facets.map(\.camera))
+            lens = counted(facets.map(\.lens))
+            keyword = counted(facets.flatMap(\.keywords))
+            rating = counted(facets.map { $0.rating == 0 ? nil : String($0.rating) })
+        }
+    }
+
+    /// `search/t/KEY.js`: terms with their postings, and the filter values of each item named.
+    struct TermPiece: Encodable {
+        var prefix: String
+        /// Each term's postings, flat: number, fields, number, fields…
+        var terms: [String: [Int]]
+        var values: [String]
+        /// By number: album, year, month, camera, lens (indices into ``values``, -1 when
+        /// absent), rating, kind (an index), keywords (indices).
+        var rows: [String: [RowValue]]
+
+        enum RowValue: Encodable {
+            case number(Int)
+            case list([Int])
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .number(let value): try container.encode(value)
+                case .list(let values): try container.encode(values)
+                }
+            }
+        }
+
+        init(prefix: String, terms: [String], postings: [String: [(number: Int, fields: SearchFields)]], entries: [Int: SearchEntry]) {
+            self.prefix = prefix
+            var flat: [String: [Int]] = [:]
+            var named = Set<Int>()
+            for term in terms {
+                let list = postings[term] ?? []
+                flat[term] = list.flatMap { [$0.number, $0.fields.rawValue] }
+                named.formUnion(list.map(\.number))
+            }
+            self.terms = flat
+            var values: [String] = []
+            var indices: [String: Int] = [:]
+            func index(_ value: String?) -> Int {
+                guard let value else { return -1 }
+                if let known = indices[value] { return known }
+                values.append(value)
+                indices[value] = values.count - 1
+                return values.count - 1
+            }
+            var rows: [String: [RowValue]] = [:]
+            for number in named.sorted() {
+                guard let facets = entries[number]?.facets else { continue }
+                rows[String(number)] = [
+                    .number(index(facets.album)), .number(index(facets.year)), .number(index(facets.month)),
+                    .number(index(facets.camera)), .number(index(facets.lens)), .number(facets.rating), .number(index(facets.kind)),
+                    .list(facets.keywords.map { index($0) }),
+                ]
+            }
+            self.values = values
+            self.rows = rows
+        }
+    }
+
+    /// `search/r/NNNN.js`.
+    struct RecordPiece: Encodable {
+        var start: Int
+        var items: [SearchEntry.Record?]
+    }
+}

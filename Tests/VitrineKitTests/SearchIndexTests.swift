@@ -1,0 +1,160 @@
+import Foundation
+@testable import VitrineKit
+import XCTest
+
+/// The search index's pieces (issue 44), read back as the page reads them: each piece is one
+/// `vitrinePiece(path, object)` call.
+final class SearchIndexTests: XCTestCase {
+    private func item(_ id: String, path: String, album: String? = nil, title: String? = nil, keywords: [String]? = nil,
+                      caption: String? = nil, place: Location? = nil, takenAt: String? = nil, camera: Camera? = nil,
+                      rating: Int? = nil) -> Item {
+        var item = Item(id: id, format: "jpeg", width: 300, height: 200, source: .init(path: path, bytes: 10))
+        item.album = album
+        item.title = title
+        item.keywords = keywords
+        item.caption = caption.map { Caption(style: .plain, text: $0, source: "sidecar") }
+        item.location = place
+        item.takenAt = takenAt
+        item.camera = camera
+        item.rating = rating
+        return item
+    }
+
+    private var gallery: Manifest {
+        var manifest = Manifest()
+        manifest.albums = [Album(id: "", path: "", title: "Trips", children: ["rome"]),
+            Album(id: "rome", path: "rome", title: "Roma antica", parent: "")]
+        manifest.items = [
+            item("rome/forum", path: "holidays/secret-folder/IMG_0001.jpg", album: "rome", title: "The Forum at dusk",
+                keywords: ["Ruins", "Sunset"], caption: "Columns of the Temple of Saturn.",
+                place: Location(name: "Roma", latitude: 41.89, longitude: 12.48), takenAt: "2019-07-14T19:02:11",
+                camera: Camera(make: "Canon", model: "EOS 5D", lens: "EF85mm f/1.8 USM"), rating: 5),
+            item("beach", path: "beach.jpg", title: "Beach day", keywords: ["sunset"], takenAt: "2021-08-01T10:00:00",
+                camera: Camera(make: "Canon", model: "EOS 5D")),
+            item("bear", path: "bear.png", caption: "A bear, not a beach"),
+        ]
+        return manifest
+    }
+
+    /// Each piece's object, by path.
+    private func objects(_ index: SearchIndex) throws -> [String: [String: Any]] {
+        var objects: [String: [String: Any]] = [:]
+        for (path, bytes) in index.pieces {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let prefix = "vitrinePiece(\"\(path)\","
+            XCTAssert(text.hasPrefix(prefix) && text.hasSuffix(");\n"), text)
+            let json = text.dropFirst(prefix.count).dropLast(3)
+            objects[path] = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        }
+        return objects
+    }
+
+    /// The postings of `term` as (number, fields), from the piece of the longest prefix.
+    private func postings(_ term: String, in objects: [String: [String: Any]]) throws -> [[Int]] {
+        let index = try XCTUnwrap(objects[SearchIndex.indexPath])
+        let prefixes = try XCTUnwrap(index["pieces"] as? [String])
+        guard let prefix = prefixes.filter({ term.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return [] }
+        let piece = try XCTUnwrap(objects[SearchIndex.termPath(prefix)])
+        let flat = (piece["terms"] as? [String: [Int]])?[term] ?? []
+        return stride(from: 0, to: flat.count, by: 2).map { [flat[$0], flat[$0 + 1]] }
+    }
+
+    func testEachFieldFindsItsItemWithItsFieldBit() throws {
+        let numbers = ["rome/forum": 0, "beach": 7, "bear": 20]
+        let objects = try objects(try SearchIndex(manifest: gallery, numbers: numbers))
+        let (title, keywords, caption, place, album, name, camera) = (1, 2, 4, 8, 16, 32, 64)
+        XCTAssertEqual(try postings("forum", in: objects), [[0, title]])
+        XCTAssertEqual(try postings("sunset", in: objects), [[0, keywords], [7, keywords]])
+        XCTAssertEqual(try postings("saturn", in: objects), [[0, caption]])
+        XCTAssertEqual(try postings("roma", in: objects), [[0, place | album]], "the place and the album's title")
+        XCTAssertEqual(try postings("antica", in: objects), [[0, album]])
+        XCTAssertEqual(try postings("img", in: objects), [[0, name]])
+        XCTAssertEqual(try postings("beach", in: objects), [[7, title | name], [20, caption]])
+        XCTAssertEqual(try postings("canon", in: objects), [[0, camera], [7, camera]])
+        XCTAssertEqual(try postings("ef85mm", in: objects), [[0, camera]])
+        // Never a source's folders, never coordinates.
+        XCTAssertEqual(try postings("secret", in: objects), [])
+        XCTAssertEqual(try postings("holidays", in: objects), [])
+        let everything = objects.values.map { "\($0)" }.joined()
+        XCTAssertFalse(everything.contains("41.89") || everything.contains("12.48") || everything.contains("holidays"))
+    }
+
+    func testAPieceCountsItsItemsFiltersAndTheIndexCountsTheGallerys() throws {
+        let objects = try objects(try SearchIndex(manifest: gallery, numbers: ["rome/forum": 0, "beach": 7, "bear": 20]))
+        let piece = try XCTUnwrap(objects[SearchIndex.termPath("s")])
+        let values = try XCTUnwrap(piece["values"] as? [String])
+        let rows = try XCTUnwrap(piece["rows"] as? [String: [Any]])
+        XCTAssertEqual(Set(rows.keys), ["0", "7"], "the items its terms name (sunset, saturn)")
+        let forum = try XCTUnwrap(rows["0"])
+        func value(_ at: Int) -> String? { (forum[at] as? Int).flatMap { $0 >= 0 ? values[$0] : nil } }
+        XCTAssertEqual([value(0), value(1), value(2), value(3), value(4)], ["rome", "2019", "07", "Canon EOS 5D", "EF85mm f/1.8 USM"])
+        XCTAssertEqual(forum[5] as? Int, 5)
+        XCTAssertEqual(value(6), "image")
+        XCTAssertEqual((forum[7] as? [Int])?.map { values[$0] }, ["Ruins", "Sunset"])
+
+        let index = try XCTUnwrap(objects[SearchIndex.indexPath])
+        XCTAssertEqual(index["count"] as? Int, 3)
+        let facets = try XCTUnwrap(index["facets"] as? [String: [[Any]]])
+        func counts(_ name: String) -> [String] { (facets[name] ?? []).map { "\($0[0])=\($0[1])" } }
+        XCTAssertEqual(counts("camera"), ["Canon EOS 5D=2"])
+        XCTAssertEqual(counts("year"), ["2019=1", "2021=1"])
+        XCTAssertEqual(counts("month"), ["2019-07=1", "2021-08=1"])
+        XCTAssertEqual(counts("kind"), ["image=3"])
+        XCTAssertEqual(counts("rating"), ["5=1"])
+        XCTAssertEqual(counts("keyword"), ["Ruins=1", "Sunset=1", "sunset=1"])
+    }
+
+    func testResultRecordsCarryWhatACellShowsByBlockOfNumbers() throws {
+        let objects = try objects(try SearchIndex(manifest: gallery, numbers: ["rome/forum": 0, "beach": 7, "bear": 20]))
+        XCTAssertEqual(objects.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
+        let first = try XCTUnwrap(objects["search/r/0000.js"]?["items"] as? [Any])
+        XCTAssertEqual(first.count, 8, "up to the last number the block holds")
+        XCTAssertEqual((first[7] as? [String: Any])?["id"] as? String, "beach")
+        XCTAssert(first[1] is NSNull)
+        let second = try XCTUnwrap(objects["search/r/0001.js"])
+        XCTAssertEqual(second["start"] as? Int, 16)
+        let bear = try XCTUnwrap((second["items"] as? [Any])?[4] as? [String: Any])
+        XCTAssertEqual(bear["name"] as? String, "bear.png")
+        XCTAssertEqual([bear["width"] as? Int, bear["height"] as? Int], [300, 200])
+    }
+
+    /// A piece over the budget is split by one more character; every term is in exactly one
+    /// piece, the one of its longest prefix among the pieces.
+    func testALargePrefixIsSplitAndEveryTermHasOnePlace() throws {
+        var manifest = Manifest()
+        let words = ["b", "ba", "bab", "bac", "babble", "bacon", "be", "beach", "bear", "bz", "c"]
+        manifest.items = (0..<3000).map { number in
+            item("i\(number)", path: "i\(number).jpg", caption: words.joined(separator: " ") + " b\(number % 97)x")
+        }
+        let numbers = Dictionary(uniqueKeysWithValues: manifest.items.enumerated().map { ($1.id, $0) })
+        let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
+        let prefixes = try XCTUnwrap(objects[SearchIndex.indexPath]?["pieces"] as? [String])
+        XCTAssert(prefixes.contains { $0.count > 1 }, "split: \(prefixes)")
+        XCTAssert(prefixes.allSatisfy { $0.count <= 3 })
+        var placed: [String: [String]] = [:]
+        for prefix in prefixes {
+            let terms = try XCTUnwrap(objects[SearchIndex.termPath(prefix)]?["terms"] as? [String: Any])
+            for term in terms.keys {
+                placed[term, default: []].append(prefix)
+                XCTAssertEqual(prefix, prefixes.filter { term.hasPrefix($0) }.max { $0.count < $1.count }, term)
+            }
+        }
+        XCTAssert(placed.values.allSatisfy { $0.count == 1 })
+        XCTAssertEqual(try postings("beach", in: objects).count, 3000)
+        XCTAssertEqual(try postings("b", in: objects).count, 3000)
+        XCTAssertEqual(try postings("b5x", in: objects).count, 31)
+    }
+
+    /// An item added with the next number changes its terms' pieces, its block and the index,
+    /// and nothing else.
+    func testAnItemAddedChangesOnlyThePiecesOfItsTerms() throws {
+        var manifest = gallery
+        let numbers = ["rome/forum": 0, "beach": 7, "bear": 20]
+        let before = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers).pieces.map { ($0.path, $0.bytes) })
+        manifest.items.append(item("zebra", path: "zebra.jpg", title: "Zebra"))
+        let after = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
+            .pieces.map { ($0.path, $0.bytes) })
+        let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
+        XCTAssertEqual(changed, [SearchIndex.indexPath, "search/r/0001.js", SearchIndex.termPath("j"), SearchIndex.termPath("z")])
+    }
+}
