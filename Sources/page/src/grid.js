@@ -8,7 +8,15 @@ import { renderCaption } from './captions.js';
 import { ensureChunk, itemAt } from './data.js';
 import { byId, make } from './dom.js';
 import { aspectOf, cellLabel, countText, describe, renditionSet } from './items.js';
-import { anchorAt, clampedAspect, DEFAULT_ASPECT_RANGE, justifiedLayout, justifiedPlace, justifiedRange } from './justified.js';
+import {
+  anchorAt,
+  anchorShift,
+  clampedAspect,
+  DEFAULT_ASPECT_RANGE,
+  justifiedLayout,
+  justifiedPlace,
+  justifiedRange,
+} from './justified.js';
 import { cellPlace, chunksOf, gridLayout, visibleRange } from './layout.js';
 import { openItem } from './navigation.js';
 import { albumChain, albumHash, albumLabel, documentTitle } from './routes.js';
@@ -119,12 +127,16 @@ export function layoutGrid() {
     padTop: Number.parseFloat(style.paddingTop) || 0,
     padBottom: Number.parseFloat(style.paddingBottom) || 0,
   };
+  const page = document.documentElement;
+  // A view at the end of the list (a jump to it) stays there, whatever the chunks' heights.
+  const atEnd = isJustified() && window.scrollY > 0 && window.scrollY + window.innerHeight >= page.scrollHeight - 2;
   const shift = isJustified() ? layoutRows(album, frame) : 0;
   if (!isJustified()) layout = gridLayout({ ...frame, least: cssPixels('--cell', DEFAULT_CELL) });
   grid.style.height = `${layout.height}px`;
   for (const [position, entry] of gridCells) placeCell(entry, position);
-  // Chunks above the view that came (or changed) moved it: it is kept where it was.
-  if (shift) window.scrollBy(0, shift);
+  // Chunks that came (laid out, no longer estimated) moved the view: it is kept where it was.
+  if (atEnd) window.scrollTo(0, page.scrollHeight);
+  else if (shift) window.scrollBy(0, shift);
 }
 
 // The justified rows of `album` (its loaded chunks exact, the others estimated); what the view
@@ -151,7 +163,7 @@ function layoutRows(album, frame) {
   });
   layout.album = album;
   layout.chunksIn = album.chunksIn ? album.chunksIn.size : 0;
-  return before && scrolled > 0 ? layout.chunks[before.chunk].top - before.top : 0;
+  return before && scrolled > 0 ? anchorShift(before, layout) : 0;
 }
 
 // Lays the justified rows out again when chunks came since they were.

@@ -162,10 +162,20 @@ function edge(chunk, y, first) {
   return chunk.start + row.start + row.count - 1;
 }
 
-// The chunk at `scrolled` pixels into the list, and how far into it: what keeps the view still
-// when chunks above it change height.
+// The chunk at `scrolled` pixels into the list, and how far into it: what keeps the view on the
+// same pictures when the chunks are laid out again (`anchorShift`).
 export function anchorAt(layout, scrolled) {
   if (!layout.chunks || !layout.chunks.length) return null;
   const chunk = lastAtMost(layout.chunks, 'top', scrolled);
-  return { chunk, top: layout.chunks[chunk].top };
+  const { top, height } = layout.chunks[chunk];
+  return { chunk, top, height, offset: scrolled - top };
+}
+
+// How far the view must scroll to stay on the chunk `anchor` names in the new `layout`, as far
+// into it (in proportion, when that chunk's own height changed: it was estimated, and has come).
+export function anchorShift(anchor, layout) {
+  const now = anchor ? layout.chunks[anchor.chunk] : null;
+  if (!now) return 0;
+  const offset = anchor.height > 0 ? (anchor.offset * now.height) / anchor.height : anchor.offset;
+  return now.top + offset - (anchor.top + anchor.offset);
 }

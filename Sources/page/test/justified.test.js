@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { chunkRows, clampedAspect, estimatedHeight, justifiedLayout, justifiedPlace, justifiedRange } from '../src/justified.js';
+import {
+  anchorAt,
+  anchorShift,
+  chunkRows,
+  clampedAspect,
+  estimatedHeight,
+  justifiedLayout,
+  justifiedPlace,
+  justifiedRange,
+} from '../src/justified.js';
 
 const RANGE = [0.5, 3];
 const DESKTOP = { width: 1280 - 60, rowHeight: 240, gap: 30 };
@@ -215,5 +224,25 @@ describe('150,000 items', () => {
     assert.equal(asked, COUNT / CHUNK - 3, 'the loaded chunks are not asked again');
     justifiedLayout({ ...frame, width: 800, aspectsOf, cache });
     assert.notEqual(cache.get(1).rows, rows);
+  });
+
+  test('the view stays on its pictures when chunks come: those above shift it, its own keep it as far in', () => {
+    const only = (loaded) => (chunk) => (loaded.includes(chunk) ? aspects.slice(chunk * CHUNK, (chunk + 1) * CHUNK) : null);
+    const before = justifiedLayout({ ...frame, aspectsOf: only([]) });
+    const middle = before.chunks[150];
+    const scrolled = middle.top + middle.height / 4;
+    const anchor = anchorAt(before, scrolled);
+    assert.equal(anchor.chunk, 150);
+    // A chunk above the view comes: the view moves by as much as the chunk's height changed.
+    const above = justifiedLayout({ ...frame, aspectsOf: only([10]) });
+    const change = above.chunks[10].height - before.chunks[10].height;
+    assert.ok(Math.abs(anchorShift(anchor, above) - change) < 1e-6);
+    // The chunk shown comes: the view stays a quarter into it.
+    const shown = justifiedLayout({ ...frame, aspectsOf: only([10, 150]) });
+    const now = shown.chunks[150];
+    assert.ok(Math.abs(scrolled + anchorShift(anchor, shown) - (now.top + now.height / 4)) < 1e-6);
+    // A chunk below changes nothing.
+    assert.equal(anchorShift(anchor, justifiedLayout({ ...frame, aspectsOf: only([200]) })), 0);
+    assert.equal(anchorShift(null, shown), 0);
   });
 });
