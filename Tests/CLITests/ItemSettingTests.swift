@@ -6,15 +6,6 @@ import XCTest
 /// says it on stderr after the message, as its own flag or as the key of the vitrine.json
 /// that gave the value.
 final class ItemSettingTests: TemporaryFolderTestCase {
-    /// A source folder holding coffee.jpg (600×400), and a vitrine.json holding `config` if given.
-    func source(config: String? = nil) throws -> String {
-        let source = folder + "/src-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: source + "/coffee.jpg")
-        if let config { try Data(config.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json")) }
-        return source
-    }
-
     /// The one error of `manifest`, checked to be coffee.jpg's refusal over the pixel limit.
     func assertOverPixelLimit(_ manifest: [String: Any], file: StaticString = #filePath, line: UInt = #line) {
         let errors = errors(manifest)
@@ -35,20 +26,20 @@ final class ItemSettingTests: TemporaryFolderTestCase {
 
     func testAPictureOverMaxPixelsIsNamedByTheFlagOnStderrAndBySettingInTheManifest() throws {
         let site = folder + "/site"
-        let build = try Vitrine.run(["build", try source(), "-o", site, "--max-pixels", "1000"])
+        let build = try Vitrine.run(["build", try coffeeSource(), "-o", site, "--max-pixels", "1000"])
         XCTAssertEqual(build.status, 1, build.stderr)
         XCTAssertTrue(build.stderr.contains(Self.saidOverPixelLimit + " (--max-pixels)\n"), build.stderr)
         assertOverPixelLimit(try manifest(of: site))
 
         for command in ["thumbs", "sheet"] {
-            let run = try Vitrine.run([command, try source(), "-o", folder + "/" + command, "--max-pixels", "1000"])
+            let run = try Vitrine.run([command, try coffeeSource(), "-o", folder + "/" + command, "--max-pixels", "1000"])
             XCTAssertEqual(run.status, 1, run.stderr)
             XCTAssertTrue(run.stderr.contains(Self.saidOverPixelLimit + " (--max-pixels)\n"), command + ": " + run.stderr)
             assertOverPixelLimit(try run.json())
         }
 
         // NDJSON events carry the setting by its key too, and the message alone.
-        let events = try Vitrine.run(["scan", try source(), "--max-pixels", "1000", "--progress", "json"])
+        let events = try Vitrine.run(["scan", try coffeeSource(), "--max-pixels", "1000", "--progress", "json"])
         let error = try XCTUnwrap(events.stderrLines.first { $0.contains(#""event":"error""#) }, events.stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(error.utf8)) as? [String: Any])
         XCTAssertEqual(object["setting"] as? String, "max-pixels")
@@ -58,7 +49,7 @@ final class ItemSettingTests: TemporaryFolderTestCase {
     /// The limit from a source's vitrine.json, or from the file --config names, is named by its
     /// key in that file: the user typed no flag.
     func testALimitFromVitrineJSONIsNamedByItsKeyAndFile() throws {
-        let source = try source(config: #"{"max-pixels": 1000}"#)
+        let source = try coffeeSource(config: #"{"max-pixels": 1000}"#)
         let site = folder + "/site"
         let build = try Vitrine.run(["build", source, "-o", site])
         XCTAssertEqual(build.status, 1, build.stderr)
@@ -72,11 +63,11 @@ final class ItemSettingTests: TemporaryFolderTestCase {
 
         let config = folder + "/options.json"
         try Data(#"{"max-pixels": 1000}"#.utf8).write(to: URL(fileURLWithPath: config))
-        let given = try Vitrine.run(["build", try self.source(), "-o", folder + "/given", "--config", config])
+        let given = try Vitrine.run(["build", try self.coffeeSource(), "-o", folder + "/given", "--config", config])
         XCTAssertTrue(given.stderr.contains(Self.saidOverPixelLimit + " ('max-pixels' in \(config))\n"), given.stderr)
 
         // The command line's value wins, and is named by its flag.
-        let both = try self.source(config: #"{"max-pixels": 200000000}"#)
+        let both = try self.coffeeSource(config: #"{"max-pixels": 200000000}"#)
         let typed = try Vitrine.run(["build", both, "-o", folder + "/typed", "--max-pixels", "1000"])
         XCTAssertTrue(typed.stderr.contains(Self.saidOverPixelLimit + " (--max-pixels)\n"), typed.stderr)
     }
@@ -100,7 +91,7 @@ final class ItemSettingTests: TemporaryFolderTestCase {
 
     /// `manifest validate` knows the member: a key it does not know is refused.
     func testValidateChecksTheErrorsSetting() throws {
-        let run = try Vitrine.run(["thumbs", try source(), "-o", folder + "/thumbs", "--max-pixels", "1000"])
+        let run = try Vitrine.run(["thumbs", try coffeeSource(), "-o", folder + "/thumbs", "--max-pixels", "1000"])
         let good = folder + "/good.json", bad = folder + "/bad.json"
         try run.stdout.write(to: URL(fileURLWithPath: good))
         try Data(run.stdoutText.replacingOccurrences(of: #""max-pixels""#, with: #""gremlins""#).utf8).write(to: URL(fileURLWithPath: bad))

@@ -5,15 +5,6 @@ import XCTest
 /// or as the key of vitrine.json when the value came from there (issue 42, "Settings, not flags,
 /// in the library").
 final class SettingNamesTests: TemporaryFolderTestCase {
-    /// A source folder with one photo and, when given, a vitrine.json holding `config`.
-    func source(config: String? = nil) throws -> String {
-        let source = folder + "/src-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: source + "/coffee.jpg")
-        if let config { try Data(config.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json")) }
-        return source
-    }
-
     /// A run refused before any file is read: status 2, its one line of stderr, nothing written.
     func refused(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let output = folder + "/out-\(UUID().uuidString.prefix(8))"
@@ -25,14 +16,14 @@ final class SettingNamesTests: TemporaryFolderTestCase {
     }
 
     func testBuildNamesItsOwnFlagsForASheetAndATileSetting() throws {
-        let sheet = try refused(["build", try source(), "--sheet-cell", "8x8"])
+        let sheet = try refused(["build", try coffeeSource(), "--sheet-cell", "8x8"])
         XCTAssertTrue(sheet.contains("error: --sheet-cell needs a width and a height of 16 to 16383 pixels, like 240x240 (got 8x8)"), sheet)
-        let tile = try refused(["build", try source(), "--tile-layout", "iiif", "--base-url", "ftp://example.org"])
+        let tile = try refused(["build", try coffeeSource(), "--tile-layout", "iiif", "--base-url", "ftp://example.org"])
         XCTAssertTrue(tile.contains("error: --base-url 'ftp://example.org' is not an http or https URL"), tile)
     }
 
     func testSheetNamesItsOwnFlagForTheSameSetting() throws {
-        let sheet = try refused(["sheet", try source(), "--cell", "8x8"])
+        let sheet = try refused(["sheet", try coffeeSource(), "--cell", "8x8"])
         XCTAssertTrue(sheet.contains("error: --cell needs a width and a height of 16 to 16383 pixels, like 240x240 (got 8x8)"), sheet)
         XCTAssertFalse(sheet.contains("--sheet-"), sheet)
     }
@@ -40,20 +31,20 @@ final class SettingNamesTests: TemporaryFolderTestCase {
     /// The same values from a source folder's vitrine.json, and from the file --config names:
     /// the message names the key and the file, not a flag the user did not type.
     func testAValueFromVitrineJSONIsNamedByItsKey() throws {
-        let sheetSource = try source(config: #"{"sheet-cell": "8x8"}"#)
+        let sheetSource = try coffeeSource(config: #"{"sheet-cell": "8x8"}"#)
         let sheet = try refused(["build", sheetSource])
         XCTAssertTrue(sheet.contains("error: 'sheet-cell' in \(sheetSource)/vitrine.json needs a width and a height of 16 to 16383 pixels"),
             sheet)
         XCTAssertFalse(sheet.contains("--sheet-cell"), sheet)
 
-        let tileSource = try source(config: #"{"tile-layout": "iiif3"}"#)
+        let tileSource = try coffeeSource(config: #"{"tile-layout": "iiif3"}"#)
         let tile = try refused(["build", tileSource])
         XCTAssertTrue(tile.contains("error: 'tile-layout' in \(tileSource)/vitrine.json iiif3 needs --base-url URL (where SITE is served)"),
             tile)
 
         let config = folder + "/options.json"
         try Data(#"{"tile-layout": "iiif", "base-url": "https://example.org/g?x=1"}"#.utf8).write(to: URL(fileURLWithPath: config))
-        let given = try refused(["build", try source(), "--config", config])
+        let given = try refused(["build", try coffeeSource(), "--config", config])
         XCTAssertTrue(given.contains("error: 'base-url' in \(config) 'https://example.org/g?x=1' is not an http or https URL"), given)
 
         // The command line's own value is named by its flag, beside the file's.
@@ -64,7 +55,7 @@ final class SettingNamesTests: TemporaryFolderTestCase {
     /// A setting the scan checks (once it knows the items), from vitrine.json, and the
     /// folder a build will not overwrite, named by the option that would.
     func testScanAndSiteProblemsNameTheKeyOrBuildsFlag() throws {
-        let source = try source(config: #"{"initial-index": 9}"#)
+        let source = try coffeeSource(config: #"{"initial-index": 9}"#)
         let run = try Vitrine.run(["build", source, "-o", folder + "/site"])
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("error: 'initial-index' in \(source)/vitrine.json 9 is out of range: the gallery has 1 items"),
@@ -75,7 +66,7 @@ final class SettingNamesTests: TemporaryFolderTestCase {
         let site = folder + "/full"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: site + "/notes.txt"))
-        let full = try Vitrine.run(["build", try self.source(), "-o", site])
+        let full = try Vitrine.run(["build", try self.coffeeSource(), "-o", site])
         XCTAssertEqual(full.status, 2, full.stderr)
         XCTAssertTrue(full.stderr.contains("(--overwrite builds into it all the same)"), full.stderr)
     }

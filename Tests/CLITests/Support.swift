@@ -160,4 +160,14 @@ class TemporaryFolderTestCase: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
         try super.tearDownWithError()
     }
+
+    /// A new source folder in ``folder`` holding the Examples' coffee.jpg (600×400), and a
+    /// vitrine.json holding `config` when given.
+    func coffeeSource(config: String? = nil) throws -> String {
+        let source = folder + "/src-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Repository.examples + "/coffee.jpg", toPath: source + "/coffee.jpg")
+        if let config { try Data(config.utf8).write(to: URL(fileURLWithPath: source + "/vitrine.json")) }
+        return source
+    }
 }
