@@ -1,0 +1,129 @@
+import Foundation
+@testable import VitrineKit
+import XCTest
+
+/// The search pieces the page's unit tests load (issue 44): `Sources/page/test/fixtures/search-site/`
+/// holds the pieces ``SearchIndex`` makes of a small gallery (accents, CJK, keywords, captions,
+/// places, albums with a sub-album, cameras, years, ratings, a video and a live photo), as a site
+/// holds them, and `albums.json`, its album tree. Run with `VITRINE_WRITE_FIXTURES=1` to write
+/// them anew after a change of format; otherwise the committed files must be what this side makes.
+final class SearchFixtureTests: XCTestCase {
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/page/test/fixtures/search-site")
+    }
+
+    private static func item(_ id: String, file: String, album: String?, kind: ItemKind = .image, title: String? = nil,
+                             keywords: [String]? = nil, caption: String? = nil, place: String? = nil, takenAt: String? = nil,
+                             camera: Camera? = nil, rating: Int? = nil) -> Item {
+        var item = Item(id: id, kind: kind, format: kind == .video ? "mov" : "jpeg", width: 400, height: kind == .video ? 225 : 300,
+            source: .init(path: "/secret/source/" + file, bytes: 10))
+        item.album = album
+        item.title = title
+        item.keywords = keywords
+        item.caption = caption.map { Caption(style: .plain, text: $0, source: "sidecar") }
+        item.location = place.map { Location(name: $0, latitude: 41.9, longitude: 12.5) }
+        item.takenAt = takenAt
+        item.camera = camera
+        item.rating = rating
+        item.renditions = [Rendition(role: .thumbnail, path: "thumbs/\(id).jpg", width: 200, height: 150, format: .jpeg, box: "200",
+            fit: .fit, scale: 1, bytes: 100)]
+        return item
+    }
+
+    static var manifest: Manifest {
+        var manifest = Manifest()
+        manifest.albums = [
+            Album(id: "", path: "", title: "Travels", children: ["italy", "japan"]),
+            Album(id: "italy", path: "italy", title: "Italia", parent: "", children: ["italy/rome"]),
+            Album(id: "italy/rome", path: "italy/rome", title: "Roma antica", parent: "italy"),
+            Album(id: "japan", path: "japan", title: "日本の旅", parent: ""),
+        ]
+        let canon = Camera(make: "Canon", model: "EOS 5D", lens: "EF85mm f/1.8 USM")
+        var video = item("italy/bear", file: "bear-walk.mov", album: "italy", kind: .video, caption: "A bear, not a beach",
+            takenAt: "2021-05-02T09:00:00")
+        video.durationLabel = "0:12"
+        var live = item("japan/img-1054", file: "IMG_1054.HEIC", album: "japan", keywords: ["cats"], caption: "Beach cats at Enoshima",
+            takenAt: "2023-03-11T15:00:00", camera: Camera(make: "Apple", model: "iPhone 12"))
+        live.motion = Motion(livePhotoClip: Item(id: "clip", kind: .video, width: 400, height: 300, source: .init(path: "IMG_1054.MOV", bytes: 1)))
+        manifest.items = [
+            item("notes", file: "notes.png", album: nil, title: "Beatrice's notes"),
+            item("italy/beach", file: "DSC_0042.jpg", album: "italy", title: "Beach day", keywords: ["sunset", "Sea"],
+                caption: "Waves at Sperlonga", place: "Sperlonga", takenAt: "2021-08-01T10:00:00", camera: canon, rating: 4),
+            video,
+            item("italy/rome/forum", file: "IMG_0001.jpg", album: "italy/rome", title: "The Forum at dusk", keywords: ["Ruins", "Sunset"],
+                caption: "Columns of the Temple of Saturn.", place: "Roma", takenAt: "2019-07-14T19:02:11", camera: canon, rating: 5),
+            item("italy/rome/cafe", file: "IMG_0002.jpg", album: "italy/rome", title: "Café Crème", keywords: ["Food"],
+                caption: "Breakfast near the Pantheon, after the beach", place: "Roma", takenAt: "2019-07-15T08:30:00",
+                camera: Camera(make: "FUJIFILM", model: "X100V"), rating: 3),
+            item("japan/tower", file: "tower.jpg", album: "japan", title: "東京タワー", keywords: ["Tokyo"], place: "東京",
+                takenAt: "2023-03-10T18:00:00", camera: Camera(make: "SONY", model: "ILCE-7M3", lens: "FE 85mm F1.8"), rating: 5),
+            live,
+        ]
+        return manifest
+    }
+
+    /// Gallery order, but the live photo numbered 17: its record is in the second block.
+    static let numbers = ["notes": 0, "italy/beach": 1, "italy/bear": 2, "italy/rome/forum": 3, "italy/rome/cafe": 4, "japan/tower": 5,
+        "japan/img-1054": 17]
+
+    /// An album as data/index.js's album tree names it (the root's parent absent).
+    struct AlbumEntry: Encodable {
+        var id: String
+        var parent: String?
+        var children: [String]
+        var title: String?
+    }
+
+    /// Each file's path below the folder and its bytes.
+    static func made() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for (path, bytes) in try SearchIndex(manifest: manifest, numbers: numbers).pieces { files[path] = bytes }
+        let albums = (manifest.albums ?? []).map { AlbumEntry(id: $0.id, parent: $0.parent, children: $0.children, title: $0.title) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        files["albums.json"] = try encoder.encode(albums) + Data("\n".utf8)
+        return files
+    }
+
+    private func stored() throws -> [String: Data] {
+        let root = Self.folder.path
+        var files: [String: Data] = [:]
+        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: root))
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = root + "/" + relative
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = try Data(contentsOf: URL(fileURLWithPath: full))
+            }
+        }
+        return files
+    }
+
+    func testThePagesSearchPiecesAreWhatThisSideMakes() throws {
+        let made = try Self.made()
+        if ProcessInfo.processInfo.environment["VITRINE_WRITE_FIXTURES"] == "1" {
+            try? FileManager.default.removeItem(at: Self.folder)
+            for (path, bytes) in made {
+                let url = Self.folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try bytes.write(to: url)
+            }
+        }
+        let stored = try stored()
+        XCTAssertEqual(stored.keys.sorted(), made.keys.sorted(), "the page's search fixtures are out of date: run with VITRINE_WRITE_FIXTURES=1")
+        for (path, bytes) in made where stored[path] != bytes {
+            XCTFail("\(path) is not what SearchIndex makes: run this test with VITRINE_WRITE_FIXTURES=1")
+        }
+    }
+
+    /// The fixture holds what the page's tests need: a split of the gallery into several term
+    /// pieces, two record blocks, and neither coordinates nor a source's folders.
+    func testTheFixtureCoversWhatThePagesTestsNeed() throws {
+        let made = try Self.made()
+        XCTAssertGreaterThan(made.keys.filter { $0.hasPrefix("search/t/") }.count, 5)
+        XCTAssertEqual(made.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
+        let text = made.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        XCTAssertFalse(text.contains("secret") || text.contains("41.9"))
+    }
+}
