@@ -133,6 +133,7 @@ final class SheetPagesInWorkersTests: TemporaryFolderTestCase {
         let pages = drawn.errors.filter { $0.path.hasPrefix(sheets) }
         XCTAssertEqual(pages.map(\.path), [sheets + "sheet-002.jpg", sheets + "sheet-003.jpg"], "\(drawn.errors)")
         XCTAssertEqual(pages.map(\.reason), [.crashed, .timeout])
+        XCTAssertEqual(pages.map(\.setting), [nil, .timeout], "the time limit is named, for each command to say as its own")
         let crashed = pages.first?.message ?? ""
         XCTAssert(crashed.hasPrefix("the worker drawing this page crashed ("), crashed)
         XCTAssertFalse(FileStat.isFile(sheets + "sheet-002.jpg"))

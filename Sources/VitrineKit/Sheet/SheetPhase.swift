@@ -74,7 +74,7 @@ public struct SheetPhase: GalleryPhase {
                 drawn.records.append(SheetPageRecord(fingerprint: plan.fingerprint, sheet: sheet))
                 drawn.drawn += 1
             case (nil, .failed(let failure)?):
-                manifest.errors.append(ItemError(path: Path.join(folder, plan.name), message: failure.message, reason: failure.reason))
+                manifest.errors.append(ItemError(path: Path.join(folder, plan.name), failure))
                 manifest.errors.sort(by: ItemError.precedes)
             case (nil, nil): break
             }
@@ -92,7 +92,7 @@ public struct SheetPhase: GalleryPhase {
             made.withLock { $0[index] = answer.outcome }
             for warning in answer.warnings { context.listener?.receive(.warning(path: warning.path, message: warning.message)) }
             if case .failed(let failure) = answer.outcome {
-                context.listener?.receive(.error(path: path, message: failure.message, reason: failure.reason))
+                context.listener?.receive(ItemError(path: path, failure).event)
                 context.listener?.receive(.item(phase: .sheet, path: path, status: .failed))
             } else {
                 context.listener?.receive(.item(phase: .sheet, path: path, status: .ok))
