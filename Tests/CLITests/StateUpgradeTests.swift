@@ -9,7 +9,7 @@ import XCTest
 final class StateUpgradeTests: TemporaryFolderTestCase {
     var fixture: URL { Repository.root.appendingPathComponent("Tests/Fixtures/state-v3") }
     /// The store's version now.
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     /// The store's `PRAGMA user_version`, read from the file's header (offset 60, big-endian).
     func storeVersion(_ path: String) throws -> Int {
@@ -38,7 +38,7 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         XCTAssertEqual(done["made"] as? Int, 0, "every output of the last build is kept: \(run.stderr)")
         XCTAssertEqual(done["kept"] as? Int, 22, "five outputs of each of three small pictures, six of the large one (its pyramid), the sheet")
         XCTAssertEqual(done["removed"] as? Int, 0)
-        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 6")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 3 to 7")
         // The manifest names the outputs the last build wrote; it is vitrine-manifest/3 now, with
         // albums, so only its outputs are compared.
         let outputs = { (manifest: [String: Any]) -> [String] in
@@ -97,10 +97,12 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         let first = try build()
         XCTAssertEqual([first["made"] as? Int, first["kept"] as? Int, first["removed"] as? Int], [0, 23, 0],
             "every output of the last build is kept: \(first)")
-        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 4 to 6")
-        XCTAssertEqual(try siteFiles().filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
-            files.filter { !$0.key.hasPrefix("data/") && $0.key != "index.html" && $0.key != "manifest.json" },
-            "no output file was written again")
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion, "the store is brought up to date, 4 to 7")
+        // The page's pieces and its search index (new since version 7) are the page's, not outputs.
+        let isPage = { (path: String) in
+            path.hasPrefix("data/") || path.hasPrefix("search/") || path == "index.html" || path == "manifest.json"
+        }
+        XCTAssertEqual(try siteFiles().filter { !isPage($0.key) }, files.filter { !isPage($0.key) }, "no output file was written again")
         XCTAssertEqual(try sqlite(store, "SELECT count(*) FROM sources WHERE ctime_ns IS NULL"), "0\n",
             "each source was read again (a new inode): its ctime is kept")
         XCTAssertEqual(try build()["made"] as? Int, 0)
@@ -166,5 +168,35 @@ final class StateUpgradeTests: TemporaryFolderTestCase {
         XCTAssertEqual(try storeVersion(store), Self.currentVersion)
         XCTAssertEqual(upgraded["made"] as? Int, 1, "the clip, whose input version 5 did not keep, and nothing else: \(upgraded)")
         XCTAssertEqual(try build(["--no-sheets"])["made"] as? Int, 0)
+    }
+
+    /// Version 6 kept no search numbers (issue 44): the upgrade adds their tables, every output is
+    /// kept, and the build numbers the items and writes the index; the next build keeps the numbers.
+    func testAVersion6StoreIsUpgradedAndItsItemsNumberedForSearch() throws {
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for name in ["a.jpg", "b.jpg", "c.jpg"] {
+            XCTAssertEqual(try Program.run("vips", ["black", source + "/" + name, "40", "30"]).status, 0)
+        }
+        let first = try build(["--no-sheets", "--no-search"])
+        let store = folder + "/site/.vitrine/state.sqlite"
+        try sqlite(store, "DROP TABLE search_numbers; DROP TABLE search_next; DELETE FROM notes WHERE key = 'unchanged'; "
+            + "PRAGMA user_version = 6;")
+        XCTAssertEqual(try storeVersion(store), 6)
+        let dryRun = try Vitrine.run(["build", "src", "-o", "site", "--no-sheets", "--dry-run"], currentDirectory: folder)
+        XCTAssertEqual(dryRun.status, 0, dryRun.stderr)
+        XCTAssertTrue(dryRun.stdoutText.contains("search: rewrite 7, keep 0, remove 0\n"),
+            "the pieces of a, b, c, jpg and src (the root album's title), a record piece, the index: \(dryRun.stdoutText)")
+        XCTAssertEqual(try storeVersion(store), 6, "a dry run writes nothing to the store")
+
+        let upgraded = try build(["--no-sheets"])
+        XCTAssertEqual(try storeVersion(store), Self.currentVersion)
+        XCTAssertEqual([upgraded["made"] as? Int, upgraded["kept"] as? Int], [0, first["made"] as? Int], "every output kept: \(upgraded)")
+        XCTAssertEqual(try sqlite(store, "SELECT id, number FROM search_numbers ORDER BY number; SELECT next FROM search_next"),
+            "a|0\nb|1\nc|2\n3\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/site/search/index.js"))
+        XCTAssertEqual(try Program.run("vips", ["black", source + "/0.jpg", "40", "30"]).status, 0)
+        XCTAssertGreaterThan(try build(["--no-sheets"])["made"] as? Int ?? 0, 0, "the new picture's outputs")
+        XCTAssertEqual(try sqlite(store, "SELECT id, number FROM search_numbers ORDER BY number"), "a|0\nb|1\nc|2\n0|3\n")
     }
 }

@@ -139,7 +139,8 @@ final class GalleryPageTests: XCTestCase {
         XCTAssertEqual(second.rewritten, ["data/0001.js"])
         XCTAssertEqual(second.kept, first.rewritten.count - 1)
         let after = try modificationTimes(site)
-        XCTAssertEqual(after.filter { before[$0.key] != $0.value }.map(\.key), ["data/0001.js"])
+        // The search index's pieces of the caption's terms change too (SearchBuildTests).
+        XCTAssertEqual(after.filter { before[$0.key] != $0.value && !$0.key.hasPrefix("search/") }.map(\.key), ["data/0001.js"])
 
         // Rome gone: its pieces go, its folder too; a file of someone else's in data/ stays.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: site + "/data/2019/notes.txt"))

@@ -33,7 +33,7 @@ extension SiteBuilder {
 
         /// What the build was doing with its state when it failed.
         public enum StateStep: Sendable {
-            case open, recordSources, read, recordOutputs, recordRemovals, recordSheets, recordBuild
+            case open, recordSources, read, recordOutputs, recordRemovals, recordSheets, recordSearchNumbers, recordBuild
         }
 
         /// Whether the command line cannot work as given (exit 2): nothing was written.
@@ -85,6 +85,7 @@ extension SiteBuilder {
             case .recordOutputs: "cannot record the outputs in the build's state \(path): \(reason)"
             case .recordRemovals: "cannot record the removals in the build's state \(path): \(reason)"
             case .recordSheets: "cannot record the sheets in the build's state \(path): \(reason)"
+            case .recordSearchNumbers: "cannot record the search's item numbers in the build's state \(path): \(reason)"
             case .recordBuild: "cannot record the build in the build's state \(path): \(reason)"
             }
         }

@@ -32,6 +32,9 @@ public struct BuildOptions: Sendable {
     public var originals: OriginalCopySpec?
     /// Write `index.html`, the gallery's page: default on.
     public var page = true
+    /// Write the search index with the page, in `search/` (``SearchIndex``; `--no-search`: no,
+    /// and an old index is removed): default ``SearchIndex/writtenByDefault``.
+    public var search = SearchIndex.writtenByDefault
     /// `--title`: the page's title; default nil, the manifest's (``GalleryPage/title``).
     public var pageTitle: String?
     /// `--theme`: the page's look, read and checked (its files' content is part of the options,

@@ -153,7 +153,14 @@ public struct SiteBuilder {
                 if options.listsActions { counts.actions += sheets.actions }
             }
             var written: GalleryPage.Written?
-            if part == .whole, options.page { written = try? page(for: manifest, in: site).write(manifest, dryRun: true) }
+            if part == .whole, options.page {
+                // Numbered as the build would number them, the state left as it is.
+                var numbers = state.flatMap { try? $0.searchNumbers() } ?? SearchNumbers()
+                numbers.number(manifest.items.map(\.id))
+                var page = page(for: manifest, in: site)
+                page.searchNumbers = numbers
+                written = try? page.write(manifest, dryRun: true)
+            }
             return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
         }
         try stopIfCancelled()
@@ -303,7 +310,7 @@ public struct SiteBuilder {
         }
         try stopIfCancelled()
         try writePresentation(of: manifest, in: site)
-        return (try writePage(of: manifest, in: site), SiteManifest.unselected(carried, by: kept))
+        return (try writePage(of: manifest, in: site, state: state), SiteManifest.unselected(carried, by: kept))
     }
 
     /// The IIIF Presentation manifest of the published gallery (``BuildOptions/iiifManifest``),
@@ -350,15 +357,32 @@ public struct SiteBuilder {
         var videos: [String: [PageVideo]] = [:]
         for item in manifest.items { if let media = item.media, !media.isEmpty { videos[item.id] = media.map(PageVideo.init) } }
         var page = GalleryPage(site: site, videoSources: videos, title: options.pageTitle)
-        (page.theme, page.pageCSS) = (options.pageTheme, options.pageCSS)
+        (page.theme, page.pageCSS, page.search) = (options.pageTheme, options.pageCSS, options.search)
         if let zoom = options.tiles?.zoom { page.viewport = (zoom.viewportWidth, zoom.viewportHeight) }
         return page
     }
 
-    /// Writes the page; what it rewrote.
-    func writePage(of manifest: Manifest, in site: String) throws(Failure) -> GalleryPage.Written? {
+    /// Writes the page, its search index's items numbered as `state` keeps them (``searchNumbers(of:in:)``); what it rewrote.
+    func writePage(of manifest: Manifest, in site: String, state: StateStore?) throws(Failure) -> GalleryPage.Written? {
         guard options.page else { return nil }
-        do { return try page(for: manifest, in: site).write(manifest) } catch { throw .page(underlying: error) }
+        var page = page(for: manifest, in: site)
+        if options.search, let state { page.searchNumbers = try searchNumbers(of: manifest, in: state) }
+        do { return try page.write(manifest) } catch { throw .page(underlying: error) }
+    }
+
+    /// The search numbers of `manifest`'s items: those `state` keeps, a new item given the next
+    /// never used, a gone one's dropped; recorded before any piece naming them is written. The
+    /// whole site's state keeps them: a part (`--shard`) writes no page, and the merge numbers
+    /// the joined gallery in the state a whole build reads.
+    func searchNumbers(of manifest: Manifest, in state: StateStore) throws(Failure) -> SearchNumbers {
+        var numbers: SearchNumbers
+        do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
+        let change = numbers.number(manifest.items.map(\.id))
+        guard !change.isEmpty else { return numbers }
+        do { try state.keepSearchNumbers(change, next: numbers.next) } catch {
+            throw .state(.recordSearchNumbers, path: state.path, underlying: error)
+        }
+        return numbers
     }
 
     func write(_ manifest: Manifest, extra: ExtraMembers, to path: String) throws(Failure) {

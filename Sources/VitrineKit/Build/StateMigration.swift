@@ -40,8 +40,17 @@ enum StateMigration {
     /// Version 5 kept no output's other input (``OutputTarget/input``: a Live Photo's clip), so
     /// such an output was made again by every build. The column is added empty: those outputs are
     /// made once more, every other is kept.
-    static func upgradeFromVersion5(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
-        try inOneTransaction(database, "ALTER TABLE outputs ADD COLUMN input TEXT; PRAGMA user_version = \(version)")
+    static func upgradeFromVersion5(_ database: SQLiteDatabase) throws(SQLiteDatabase.Failure) {
+        try inOneTransaction(database, "ALTER TABLE outputs ADD COLUMN input TEXT; PRAGMA user_version = 6")
+    }
+
+    /// Version 6 kept no search numbers (``SearchNumbers``). The tables are added empty: the next
+    /// build numbers every item in gallery order, as a first build does, and keeps the numbers from then on.
+    static func upgradeFromVersion6(_ database: SQLiteDatabase, to version: Int) throws(SQLiteDatabase.Failure) {
+        try inOneTransaction(database, """
+            DROP TABLE IF EXISTS search_numbers; DROP TABLE IF EXISTS search_next; \(StateStore.searchNumbersTables);
+            PRAGMA user_version = \(version)
+            """)
     }
 
     /// Version 4 kept no source's ctime. The column is added empty (NULL: not known yet), so

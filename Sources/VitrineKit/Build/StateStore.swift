@@ -80,9 +80,10 @@ final class StateStore: @unchecked Sendable {
     let path: String
     /// One connection, used from the scan's and the workers' threads in turn.
     private let lock = NSRecursiveLock()
-    /// The version of the tables. A store of version 3 (an output's target as one text) or 4
-    /// (no source's ctime) is brought up to date in place; one of another version is started afresh.
-    static let schemaVersion = 6
+    /// The version of the tables. A store of version 3 (an output's target as one text), 4
+    /// (no source's ctime), 5 (no output's other input) or 6 (no search numbers) is brought up to
+    /// date in place; one of another version is started afresh.
+    static let schemaVersion = 7
 
     /// - Parameter readOnly: read what is there and write nothing, not even to bring an older
     ///   store up to date (a dry run: a store of version 3 or 4 is brought up to date in a copy
@@ -100,15 +101,18 @@ final class StateStore: @unchecked Sendable {
             if readOnly { database = try database.copyInMemory() }
             if version == 3 { try StateMigration.upgradeFromVersion3(database) }
             if version <= 4 { try StateMigration.upgradeFromVersion4(database) }
-            try StateMigration.upgradeFromVersion5(database, to: Self.schemaVersion)
+            if version <= 5 { try StateMigration.upgradeFromVersion5(database) }
+            try StateMigration.upgradeFromVersion6(database, to: Self.schemaVersion)
         } else if !readOnly && version != Self.schemaVersion {
             try database.execute("""
                 DROP TABLE IF EXISTS sources; DROP TABLE IF EXISTS outputs; DROP TABLE IF EXISTS notes;
+                DROP TABLE IF EXISTS search_numbers; DROP TABLE IF EXISTS search_next;
                 CREATE TABLE sources (key TEXT PRIMARY KEY, bytes INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
                     device INTEGER NOT NULL, inode INTEGER NOT NULL, probe_key TEXT NOT NULL, probe BLOB NOT NULL, sha256 TEXT,
                     ctime_ns INTEGER);
                 \(Self.outputsTable);
                 CREATE TABLE notes (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+                \(Self.searchNumbersTables);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         }
@@ -121,6 +125,11 @@ final class StateStore: @unchecked Sendable {
         CREATE TABLE outputs (source TEXT NOT NULL, stale INTEGER NOT NULL, kind TEXT NOT NULL, identifier TEXT NOT NULL,
             rendering_version TEXT NOT NULL, scale REAL, width INTEGER, height INTEGER, paths TEXT NOT NULL, product BLOB NOT NULL,
             input TEXT, PRIMARY KEY (source, stale, kind, identifier, rendering_version))
+        """
+    /// Each item's search number (``SearchNumbers``), and the next number never used: one row.
+    static let searchNumbersTables = """
+        CREATE TABLE search_numbers (id TEXT PRIMARY KEY, number INTEGER NOT NULL);
+        CREATE TABLE search_next (next INTEGER NOT NULL)
         """
     static let outputColumns = "source, stale, kind, identifier, rendering_version, scale, width, height, paths, product, input"
     /// One `?` for each of ``outputColumns``.
@@ -306,6 +315,30 @@ final class StateStore: @unchecked Sendable {
 
     func forgetNote(_ key: String) throws {
         try locked { try database.prepare("DELETE FROM notes WHERE key = ?").run([.text(key)]) }
+    }
+
+    /// The items' search numbers the last build gave.
+    func searchNumbers() throws -> SearchNumbers {
+        try locked {
+            var byID: [String: Int] = [:]
+            var next = 0
+            try database.prepare("SELECT id, number FROM search_numbers").run { row in
+                if let id = row.text(0) { byID[id] = Int(row.integer(1)) }
+            }
+            try database.prepare("SELECT next FROM search_next").run { next = max(next, Int($0.integer(0))) }
+            return SearchNumbers(byID: byID, next: next)
+        }
+    }
+
+    /// Records `change` of the search numbers, whose next number never used is `next`, in one transaction.
+    func keepSearchNumbers(_ change: SearchNumbers.Change, next: Int) throws {
+        try batch {
+            let forget = try database.prepare("DELETE FROM search_numbers WHERE id = ?")
+            for id in change.gone { try forget.run([.text(id)]) }
+            let insert = try database.prepare("INSERT OR REPLACE INTO search_numbers (id, number) VALUES (?, ?)")
+            for (id, number) in change.added { try insert.run([.text(id), .integer(Int64(number))]) }
+            try database.execute("DELETE FROM search_next; INSERT INTO search_next VALUES (\(next))")
+        }
     }
 
     /// Runs `body` in one transaction: many writes at once, all or none.

@@ -34,6 +34,12 @@ public struct GalleryPage: Sendable {
     public var theme = PageTheme.standard
     /// `--page-css`: the site's own CSS, after the theme's (checked: ``PageTheme/pageCSS(_:file:)``); default none.
     public var pageCSS = ""
+    /// `--no-search`: whether the search index (``SearchIndex``) is written with the page, in
+    /// `search/` (without, an old index is removed); default ``SearchIndex/writtenByDefault``.
+    public var search = SearchIndex.writtenByDefault
+    /// The items' search numbers: a build's, kept in its state; default nil, the items numbered
+    /// in gallery order (``SearchNumbers/inGalleryOrder(_:)``).
+    public var searchNumbers: SearchNumbers?
 
     public init(site: String, videoSources: [String: [PageVideo]] = [:], title: String? = nil) {
         self.site = site
@@ -53,8 +59,18 @@ public struct GalleryPage: Sendable {
         public var kept = 0
         /// Data pieces of an earlier page that this one does not make.
         public var removed: [String] = []
-        /// Every data piece of this page, below the site: what an unchanged build checks is there.
+        /// Every data piece of this page and of its search index, below the site: what an
+        /// unchanged build checks is there.
         public var pieces: [String] = []
+        /// The search index's pieces (below `search/`), counted apart from the page's own files above.
+        public var search = Pieces()
+
+        /// Pieces written because their bytes changed (or would be), left alone, and removed.
+        public struct Pieces: Sendable, Equatable {
+            public var rewritten: [String] = []
+            public var kept = 0
+            public var removed: [String] = []
+        }
     }
 
     /// The title the page shows for `manifest`.
@@ -78,6 +94,11 @@ public struct GalleryPage: Sendable {
         let title = pageTitle(for: manifest)
         let pieces = try PagePieces(manifest, title: title, videos: videoSources, viewport: viewport)
         var written = try pieces.put(in: site, dryRun: dryRun)
+        let index = try search ? SearchIndex(manifest: manifest, numbers: (searchNumbers ?? .inGalleryOrder(manifest)).byID) : nil
+        let searchPieces = index?.piecesInWritingOrder ?? []
+        written.search = try PagePieces.put(searchPieces, in: site, folder: SearchIndex.folder, isPiece: SearchIndex.isPiece,
+            keepFolder: search, dryRun: dryRun)
+        written.pieces += searchPieces.map(\.path)
         // The theme and the site's CSS are in these bytes: another look rewrites index.html alone.
         let html = PageDocument.html(title: title, theme: theme, pageCSS: pageCSS)
         let path = Path.join(site, Self.fileName)

@@ -90,15 +90,26 @@ struct PagePieces {
     /// Writes the pieces that changed into `site` and removes stale ones (with `dryRun`, only
     /// says what it would do).
     func put(in site: String, dryRun: Bool) throws(GalleryPage.Failure) -> GalleryPage.Written {
+        let put = try Self.put(pieces, in: site, folder: PageData.folder, isPiece: PageData.isPiece, keepFolder: true, dryRun: dryRun)
         var written = GalleryPage.Written()
         written.pieces = pieces.map(\.path)
+        (written.rewritten, written.kept, written.removed) = (put.rewritten, put.kept, put.removed)
+        return written
+    }
+
+    /// Writes `pieces` (paths below `site`, in `folder`) whose bytes changed, in their order, and
+    /// removes the files in `folder` that `isPiece` owns and `pieces` does not name, then the
+    /// folders left empty (`folder` too unless `keepFolder`). With `dryRun`, only says what it would do.
+    static func put(_ pieces: [(path: String, bytes: Data)], in site: String, folder: String, isPiece: (String) -> Bool,
+                    keepFolder: Bool, dryRun: Bool) throws(GalleryPage.Failure) -> GalleryPage.Written.Pieces {
+        var written = GalleryPage.Written.Pieces()
         // A site restored from a cache is input: a `data/` that is a link out of it is refused,
         // never written through.
-        let folder = SiteFolder(path: site)
+        let siteFolder = SiteFolder(path: site)
         let root = ReadRoot(.site, folder: site)
         for (path, bytes) in pieces {
             let target: String
-            do { target = try folder.confined(path) } catch { throw GalleryPage.Failure(description: error.description) }
+            do { target = try siteFolder.confined(path) } catch { throw GalleryPage.Failure(description: error.description) }
             // Read as every file found in the site is: a FIFO there is replaced, never waited on.
             if ConfinedRead.holds(bytes, at: target, below: root) {
                 written.kept += 1
@@ -109,18 +120,21 @@ struct PagePieces {
             do { try AtomicFile.write(bytes, to: target) } catch { throw GalleryPage.Failure(description: error.description) }
         }
         let made = Set(pieces.map(\.path))
-        for path in Self.existingPieces(in: site) where !made.contains(path) {
+        for path in existingPieces(in: site, folder: folder, isPiece: isPiece) where !made.contains(path) {
             written.removed.append(path)
             if !dryRun { AtomicFile.remove(Path.join(site, path)) }
         }
-        if !dryRun { Self.removeEmptyFolders(Path.join(site, PageData.folder), keep: true) }
+        if !dryRun { removeEmptyFolders(Path.join(site, folder), keep: keepFolder) }
         return written
     }
 
-    /// The page's pieces now in `site/data/`, relative to the site: regular files only, links
-    /// neither followed nor removed.
-    static func existingPieces(in site: String) -> [String] {
+    /// The files in `site/folder/` that `isPiece` owns, relative to the site: regular files
+    /// only, links neither followed nor removed.
+    static func existingPieces(in site: String, folder: String, isPiece: (String) -> Bool) -> [String] {
         var found: [String] = []
+        // A folder that is a link (out of the site) is not walked: nothing is removed through it.
+        var top = stat()
+        guard lstat(Path.join(site, folder), &top) == 0, top.st_mode & S_IFMT == S_IFDIR else { return [] }
         func walk(_ relative: String, depth: Int) {
             guard depth < 64, let names = try? FileManager.default.contentsOfDirectory(atPath: Path.join(site, relative)) else { return }
             for name in names.sorted() {
@@ -129,12 +143,12 @@ struct PagePieces {
                 guard lstat(Path.join(site, path), &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: walk(path, depth: depth + 1)
-                case S_IFREG where PageData.isPiece(path): found.append(path)
+                case S_IFREG where isPiece(path): found.append(path)
                 default: break
                 }
             }
         }
-        walk(PageData.folder, depth: 0)
+        walk(folder, depth: 0)
         return found
     }
 

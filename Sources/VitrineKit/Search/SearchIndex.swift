@@ -16,6 +16,8 @@ import Foundation
 /// are a value of the manifest and the numbers: bytes that do not change are not written again.
 public struct SearchIndex {
     public static let folder = "search"
+    /// Whether `build` and `page` write the index (`--no-search`, `"search": false`: no): default yes.
+    public static let writtenByDefault = true
     /// Items a record piece holds.
     public static let blockSize = 16
     /// The size over which a term piece is split by one more character of its prefix, up to
@@ -56,6 +58,25 @@ public struct SearchIndex {
     }
 
     public static let indexPath = Path.join(folder, "index.js")
+
+    /// Whether `path` (below the site) is a piece of the index: stale ones are removed.
+    static func isPiece(_ path: String) -> Bool {
+        if path == indexPath { return true }
+        let parent = Path.parent(of: path), name = Path.name(of: path)
+        guard name.hasSuffix(".js"), name.count > 3 else { return false }
+        let stem = name.dropLast(3)
+        switch parent {
+        case Path.join(folder, "t"): return stem.count.isMultiple(of: 2) && stem.allSatisfy(\.isHexDigit)
+        case Path.join(folder, "r"): return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+        default: return false
+        }
+    }
+
+    /// The pieces in writing order: ``indexPath`` last, so that a page open while the site is
+    /// written finds the pieces its index names.
+    var piecesInWritingOrder: [(path: String, bytes: Data)] {
+        pieces.filter { $0.path != Self.indexPath } + pieces.filter { $0.path == Self.indexPath }
+    }
 
     /// A term piece's path: its prefix's UTF-8 bytes in hex (any character, any file system).
     static func termPath(_ prefix: String) -> String {

@@ -13,6 +13,8 @@ enum PageOptions {
         help: "the page's look: grid (square cells), justified (rows in each picture's aspect) or a theme folder")
     static let pageCSS = Option.value("page-css", placeholder: "FILE", .string,
         help: "a CSS file of the site's own, applied after the theme's")
+    static let noSearch = Option.flag("no-search",
+        help: "no search index in SITE/\(SearchIndex.folder)/ (one written before is removed)")
 
     /// The most a `--page-css` file may hold.
     static let maximumCSSBytes = PageTheme.maximumFileBytes

@@ -23,7 +23,7 @@ enum BuildCommand {
         options: OptionSpec.list(output, thumbSize, thumbFit, noRetina, displaySize, noDisplay, format, quality, placeholder, posterAt,
             noTiles, tileLayout, tileSize, tileMinSize, baseURL, iiifManifest, noSheets, sheetColumns, sheetCell, sheetGap, sheetPerPage,
             keepLocation, keepMetadata, noVideoCopies, videoTranscode, videoCodec, videoQuality, videoSize, originals, noPage, PageOptions.title,
-            PageOptions.theme, PageOptions.pageCSS, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
+            PageOptions.theme, PageOptions.pageCSS, PageOptions.noSearch, force, overwrite, allowShrink, dryRun, config, shardCount, merge)
             + InputOptions.specs(besides: [InputOptions.shard]) + InputOptions.pictureSpecs + OptionSpec.list(shard, ReportPrinter.allowDamaged)
             + Reporter.specs,
         positionals: [PositionalSpec(name: "SRC", help: "source folder or file, or - for a list on stdin", arity: .zeroOrMore)])
@@ -147,8 +147,14 @@ enum BuildCommand {
         report.refused.forEach(Diagnostics.error)
         if command[dryRun] {
             if command[Reporter.verbose] { Output.write(report.actions.map { $0 + "\n" }.joined()) }
-            // The page's files first: the last line stays the outputs' count.
-            if let page = report.page { Output.write("page: rewrite \(page.rewritten.count), keep \(page.kept), remove \(page.removed.count)\n") }
+            // The search's pieces and the page's files first: the last line stays the outputs' count.
+            if let page = report.page {
+                let search = page.search
+                if options.search || !search.removed.isEmpty {
+                    Output.write("search: rewrite \(search.rewritten.count), keep \(search.kept), remove \(search.removed.count)\n")
+                }
+                Output.write("page: rewrite \(page.rewritten.count), keep \(page.kept), remove \(page.removed.count)\n")
+            }
             Output.write("make \(report.made), keep \(report.kept), move \(report.moved), remove \(report.removed)\n")
         } else if !command[Reporter.quiet], command[Reporter.progress] != .json {
             Diagnostics.note("\(report.itemCount) item\(report.itemCount == 1 ? "" : "s"): " + String(format: "%d outputs made, %d kept, %d moved, %d removed; %d failed in %.1f s",
@@ -156,6 +162,10 @@ enum BuildCommand {
                 report.errorCount, summary.seconds))
             if let page = report.page, !page.rewritten.isEmpty || !page.removed.isEmpty {
                 Diagnostics.note("page: \(page.rewritten.count) file\(page.rewritten.count == 1 ? "" : "s") rewritten, \(page.kept) kept, \(page.removed.count) removed")
+            }
+            if let search = report.page?.search, !search.rewritten.isEmpty || !search.removed.isEmpty {
+                let pieces = "\(search.rewritten.count) piece\(search.rewritten.count == 1 ? "" : "s")"
+                Diagnostics.note("search: \(pieces) rewritten, \(search.kept) kept, \(search.removed.count) removed")
             }
         }
         return report.errorCount == 0 && report.refused.isEmpty ? ExitStatus.success : ExitStatus.someFailed
@@ -188,6 +198,7 @@ enum BuildCommand {
         options.page = !command[noPage]
         options.iiifManifest = command[iiifManifest]
         options.pageTitle = command[PageOptions.title]
+        options.search = !command[PageOptions.noSearch]
         if options.page {
             guard let look = PageOptions.look(from: command) else { return nil }
             (options.pageTheme, options.pageCSS) = look

@@ -30,7 +30,8 @@ enum PageCommand {
             again after 'vitrine select --in-place' to show the selection. Prints the page's
             path. See vitrine-page(1).
             """,
-        options: OptionSpec.list(output, videos, PageOptions.title, PageOptions.theme, PageOptions.pageCSS, TileOptions.viewport),
+        options: OptionSpec.list(output, videos, PageOptions.title, PageOptions.theme, PageOptions.pageCSS, PageOptions.noSearch,
+            TileOptions.viewport),
         positionals: [PositionalSpec(name: "MANIFEST", help: "a manifest, or - for stdin", arity: .one)])
 
     static let output = Option.value("output", short: "o", placeholder: "SITE", .string,
@@ -59,6 +60,7 @@ enum PageCommand {
         }
         var page = GalleryPage(site: site, videoSources: videos.sources, title: command[PageOptions.title])
         (page.theme, page.pageCSS) = look
+        page.search = !command[PageOptions.noSearch]
         if let viewport = command[TileOptions.viewport] {
             guard let width = viewport.width, let height = viewport.height else {
                 Diagnostics.usageError(SettingNames.message(ZoomOptions.Problem.viewport, in: command), commandPath: command.path)
