@@ -2,15 +2,17 @@ import Foundation
 @testable import VitrineKit
 import XCTest
 
-/// The search pieces the page's unit tests load (issue 44): `Sources/page/test/fixtures/search-site/`
-/// holds the pieces ``SearchIndex`` makes of a small gallery (accents, CJK, keywords, captions,
-/// places, albums with a sub-album, cameras, years, ratings, a video and a live photo), as a site
-/// holds them, and `albums.json`, its album tree. Run with `VITRINE_WRITE_FIXTURES=1` to write
-/// them anew after a change of format; otherwise the committed files must be what this side makes.
+/// The search pieces the page's unit tests load (issue 44): `Sources/page/test/fixtures/search-site.json`
+/// holds each piece ``SearchIndex`` makes of a small gallery (accents, CJK, keywords, captions,
+/// places, albums with a sub-album, cameras, years, ratings, a video and a live photo), by its path
+/// in a site, as the text of its script, and the gallery's album tree. (One JSON file, not a site's
+/// folder: node's test runner would run every `.js` file below `test/`.) Run with
+/// `VITRINE_WRITE_FIXTURES=1` to write it anew after a change of format (then `biome format --write`
+/// it from Sources/page; the contents are compared, not the bytes).
 final class SearchFixtureTests: XCTestCase {
-    static var folder: URL {
+    static var fixturePath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/page/test/fixtures/search-site")
+            .appendingPathComponent("Sources/page/test/fixtures/search-site.json").path
     }
 
     private static func item(_ id: String, file: String, album: String?, kind: ItemKind = .image, title: String? = nil,
@@ -68,62 +70,49 @@ final class SearchFixtureTests: XCTestCase {
         "japan/img-1054": 17]
 
     /// An album as data/index.js's album tree names it (the root's parent absent).
-    struct AlbumEntry: Encodable {
+    struct AlbumEntry: Codable, Equatable {
         var id: String
         var parent: String?
         var children: [String]
         var title: String?
     }
 
-    /// Each file's path below the folder and its bytes.
-    static func made() throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for (path, bytes) in try SearchIndex(manifest: manifest, numbers: numbers).pieces { files[path] = bytes }
-        let albums = (manifest.albums ?? []).map { AlbumEntry(id: $0.id, parent: $0.parent, children: $0.children, title: $0.title) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        files["albums.json"] = try encoder.encode(albums) + Data("\n".utf8)
-        return files
+    struct Fixture: Codable, Equatable {
+        var note: String
+        var albums: [AlbumEntry]
+        /// Each piece's script, by its path below the site.
+        var pieces: [String: String]
     }
 
-    private func stored() throws -> [String: Data] {
-        let root = Self.folder.path
-        var files: [String: Data] = [:]
-        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: root))
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            let full = root + "/" + relative
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
-                files[relative] = try Data(contentsOf: URL(fileURLWithPath: full))
-            }
-        }
-        return files
+    static func made() throws -> Fixture {
+        let pieces = try SearchIndex(manifest: manifest, numbers: numbers).pieces
+        return Fixture(note: "Made by SearchFixtureTests (VITRINE_WRITE_FIXTURES=1): the search pieces vitrine writes for its gallery.",
+            albums: (manifest.albums ?? []).map { AlbumEntry(id: $0.id, parent: $0.parent, children: $0.children, title: $0.title) },
+            pieces: Dictionary(uniqueKeysWithValues: pieces.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }))
     }
 
     func testThePagesSearchPiecesAreWhatThisSideMakes() throws {
         let made = try Self.made()
         if ProcessInfo.processInfo.environment["VITRINE_WRITE_FIXTURES"] == "1" {
-            try? FileManager.default.removeItem(at: Self.folder)
-            for (path, bytes) in made {
-                let url = Self.folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try bytes.write(to: url)
-            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try (encoder.encode(made) + Data("\n".utf8)).write(to: URL(fileURLWithPath: Self.fixturePath))
         }
-        let stored = try stored()
-        XCTAssertEqual(stored.keys.sorted(), made.keys.sorted(), "the page's search fixtures are out of date: run with VITRINE_WRITE_FIXTURES=1")
-        for (path, bytes) in made where stored[path] != bytes {
+        let stored = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: URL(fileURLWithPath: Self.fixturePath)))
+        XCTAssertEqual(stored.pieces.keys.sorted(), made.pieces.keys.sorted(), "out of date: run this test with VITRINE_WRITE_FIXTURES=1")
+        for (path, text) in made.pieces where stored.pieces[path] != text {
             XCTFail("\(path) is not what SearchIndex makes: run this test with VITRINE_WRITE_FIXTURES=1")
         }
+        XCTAssertEqual(stored, made, "the page's search fixtures are out of date: run this test with VITRINE_WRITE_FIXTURES=1")
     }
 
-    /// The fixture holds what the page's tests need: a split of the gallery into several term
-    /// pieces, two record blocks, and neither coordinates nor a source's folders.
+    /// The fixture holds what the page's tests need: several term pieces, two record blocks, and
+    /// neither coordinates nor a source's folders.
     func testTheFixtureCoversWhatThePagesTestsNeed() throws {
-        let made = try Self.made()
-        XCTAssertGreaterThan(made.keys.filter { $0.hasPrefix("search/t/") }.count, 5)
-        XCTAssertEqual(made.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
-        let text = made.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        let pieces = try Self.made().pieces
+        XCTAssertGreaterThan(pieces.keys.filter { $0.hasPrefix("search/t/") }.count, 5)
+        XCTAssertEqual(pieces.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
+        let text = pieces.values.joined()
         XCTAssertFalse(text.contains("secret") || text.contains("41.9"))
     }
 }

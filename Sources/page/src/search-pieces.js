@@ -1,0 +1,62 @@
+// Which of the search index's pieces (search/…js, made by vitrine's SearchIndex) a query loads,
+// and loading them. Terms live in pieces by prefix: a piece holds the terms starting with its
+// prefix that no piece of a longer prefix holds. So a word is found exactly in the piece of the
+// longest prefix of it, and as a prefix ("bea" finds beach) in that piece and in every piece whose
+// prefix starts with it: but never in more than MOST_PIECES_FOR_A_PREFIX pieces (a word of one
+// letter in a large gallery), else it is matched exactly until more of it is typed.
+
+export const INDEX_PATH = 'search/index.js';
+export const MOST_PIECES_FOR_A_PREFIX = 4;
+
+// A term piece's path: its prefix's UTF-8 bytes in lower-case hex.
+export function termPiecePath(prefix) {
+  const hex = [...new TextEncoder().encode(prefix)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `search/t/${hex}.js`;
+}
+
+// The record piece holding item `number`: search/r/NNNN.js, NNNN its block (4 digits or more).
+export function recordPiecePath(number, blockSize) {
+  return `search/r/${String(Math.floor(number / blockSize)).padStart(4, '0')}.js`;
+}
+
+const length = (text) => [...text].length;
+
+// The longest of `prefixes` that `word` starts with, or null.
+export function exactPrefix(word, prefixes) {
+  let best = null;
+  for (const prefix of prefixes) {
+    if (word.startsWith(prefix) && (best === null || length(prefix) > length(best))) best = prefix;
+  }
+  return best;
+}
+
+// What one word of a query needs: { word, asPrefix, prefixes } (the pieces' prefixes). `asPrefix`
+// asks for prefix matching (the last word, as it is typed); it is dropped when that would take
+// more than MOST_PIECES_FOR_A_PREFIX pieces.
+export function piecesForWord(word, prefixes, asPrefix) {
+  const exact = exactPrefix(word, prefixes);
+  const own = exact === null ? [] : [exact];
+  if (!asPrefix) return { word, asPrefix: false, prefixes: own };
+  const longer = prefixes.filter((prefix) => prefix !== exact && prefix.startsWith(word));
+  if (own.length + longer.length > MOST_PIECES_FOR_A_PREFIX) return { word, asPrefix: false, prefixes: own };
+  return { word, asPrefix: true, prefixes: own.concat(longer) };
+}
+
+// Loads the pieces at `paths` from the store (pieces.js), then calls callback(Map path → data),
+// a piece that could not load left out.
+export function loadAll(store, paths, callback) {
+  const wanted = [...new Set(paths)];
+  const loaded = new Map();
+  let left = wanted.length;
+  if (!left) {
+    callback(loaded);
+    return;
+  }
+  for (const path of wanted) {
+    store.load(path, (data) => {
+      if (data && typeof data === 'object') loaded.set(path, data);
+      left -= 1;
+      if (left === 0) callback(loaded);
+    });
+  }
+}

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { queryWords, runSearch } from '../src/search.js';
+import { facetCounts, rowsOf } from '../src/search-facets.js';
+import { EXACT_BONUS, fieldWeight, intersect, rank } from '../src/search-match.js';
+import { exactPrefix, MOST_PIECES_FOR_A_PREFIX, piecesForWord, termPiecePath } from '../src/search-pieces.js';
+import { albumsByID, fixturePieces, fixtureStore } from './search-site.js';
+
+// The fixture's items by number (SearchFixtureTests.numbers).
+const ID = { notes: 0, beach: 1, bear: 2, forum: 3, cafe: 4, tower: 5, live: 17 };
+const NAME = Object.fromEntries(Object.entries(ID).map(([name, number]) => [number, name]));
+
+function search(text, filters = {}) {
+  const { store, asked } = fixtureStore();
+  let answer;
+  runSearch(store, { text, filters }, albumsByID, (result) => {
+    answer = result;
+  });
+  assert.ok(answer, 'the fixture store answers at once');
+  return { ...answer, names: answer.numbers?.map((number) => NAME[number]), asked };
+}
+
+describe('which pieces a word loads', () => {
+  const prefixes = ['b', 'ba', 'bab', 'bac', 'be', 'c', 'ca'];
+  test('exactly: the piece of the longest prefix of the word', () => {
+    assert.equal(exactPrefix('babble', prefixes), 'bab');
+    assert.equal(exactPrefix('beach', prefixes), 'be');
+    assert.equal(exactPrefix('zebra', prefixes), null);
+    assert.deepEqual(piecesForWord('bacon', prefixes, false).prefixes, ['bac']);
+  });
+  test('as a prefix: that piece and those whose prefix starts with the word', () => {
+    assert.deepEqual(piecesForWord('ba', prefixes, true), { word: 'ba', asPrefix: true, prefixes: ['ba', 'bab', 'bac'] });
+    assert.deepEqual(piecesForWord('c', prefixes, true).prefixes, ['c', 'ca']);
+  });
+  test(`never more than ${MOST_PIECES_FOR_A_PREFIX} pieces for one word: then it is matched exactly`, () => {
+    assert.deepEqual(piecesForWord('b', prefixes, true), { word: 'b', asPrefix: false, prefixes: ['b'] });
+  });
+  test('a prefix that no piece starts: the longer pieces alone', () => {
+    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true).prefixes, ['ba', 'be']);
+  });
+  test('a piece is named by its prefix in UTF-8 hex', () => {
+    assert.equal(termPiecePath('b'), 'search/t/62.js');
+    assert.equal(termPiecePath('東'), 'search/t/e69db1.js');
+  });
+});
+
+describe('the words of a query', () => {
+  test('the last word is a prefix while it is typed, not after a space', () => {
+    assert.deepEqual(queryWords('Beach ca'), [
+      { term: 'beach', asPrefix: false },
+      { term: 'ca', asPrefix: true },
+    ]);
+    assert.deepEqual(queryWords('beach ')[0].asPrefix, false);
+    assert.deepEqual(
+      queryWords('<b>x</b>').map((word) => word.term),
+      ['b', 'x'],
+    );
+  });
+});
+
+describe("a search over the Swift side's pieces", () => {
+  test('loads the index and the pieces its words need, no record and no album chunk', () => {
+    const { asked } = search('forum');
+    assert.deepEqual(asked, ['search/index.js', 'search/t/66.js']);
+  });
+  test('each field finds its item: title, keyword, caption, place, album title, file name, camera', () => {
+    assert.deepEqual(search('forum ').names, ['forum']);
+    assert.deepEqual(search('tokyo ').names, ['tower']);
+    assert.deepEqual(search('saturn ').names, ['forum']);
+    assert.deepEqual(search('sperlonga ').names, ['beach']);
+    assert.deepEqual(search('italia ').names, ['beach', 'bear'], 'the album Italia, not its sub-album');
+    assert.deepEqual(search('antica ').names.sort(), ['cafe', 'forum']);
+    assert.deepEqual(search('dsc ').names, ['beach']);
+    assert.deepEqual(search('heic ').names, ['live']);
+    assert.deepEqual(search('fujifilm ').names, ['cafe']);
+  });
+  test('accents and case as the index has them; CJK by pairs', () => {
+    assert.deepEqual(search('CAFÉ CRÈME').names, ['cafe']);
+    assert.deepEqual(search('東京').names, ['tower']);
+    assert.deepEqual(search('東京タワー').names, ['tower']);
+    assert.deepEqual(search('日本').names.sort(), ['live', 'tower'], 'the album title 日本の旅');
+  });
+  test('the last word as a prefix: "bea" finds beach, bear and Beatrice; "bea " none', () => {
+    assert.deepEqual(new Set(search('bea').names), new Set(['notes', 'beach', 'bear', 'cafe', 'live']));
+    assert.deepEqual(search('bea ').names, []);
+  });
+  test('every word must match (AND): two words narrow', () => {
+    assert.equal(search('beach ').names.length, 4);
+    assert.deepEqual(search('beach cats').names, ['live']);
+    assert.deepEqual(search('beach roma').names, ['cafe']);
+    assert.deepEqual(search('beach zebra').names, []);
+  });
+  test('ranking: title above caption, exact above prefix, then newest, then number', () => {
+    // beach: a title (beach, 1), captions (bear 2, cafe 4, live 17); the captions by month.
+    assert.deepEqual(search('beach ').names, ['beach', 'live', 'bear', 'cafe']);
+    // "bea": only prefixes; titles (Beach day, Beatrice's notes) first, the newer first.
+    assert.deepEqual(search('bea').names, ['beach', 'notes', 'live', 'bear', 'cafe']);
+    // "sunset": the keyword of two items, exact; forum's Sunset and beach's sunset tie, beach newer.
+    assert.deepEqual(search('sunset').names, ['beach', 'forum']);
+  });
+  test('weights and sums', () => {
+    const fields = fixturePieces.get('search/index.js').fields;
+    assert.equal(fieldWeight(fields.title | fields.name, fields), 3);
+    assert.equal(fieldWeight(fields.caption, fields), 2);
+    assert.equal(fieldWeight(fields.camera, fields), 1);
+    const both = intersect([
+      new Map([
+        [1, 3],
+        [2, 1],
+      ]),
+      new Map([[2, 2 + EXACT_BONUS]]),
+    ]);
+    assert.deepEqual([...both], [[2, 3 + EXACT_BONUS]]);
+    assert.deepEqual(
+      rank(
+        new Map([
+          [4, 2],
+          [9, 2],
+          [1, 2],
+          [3, 5],
+        ]),
+        (n) => ({ 9: '2020-01', 1: '2019-12' })[n] || null,
+      ),
+      [3, 9, 1, 4],
+    );
+  });
+  test('a gallery without an index: null', () => {
+    let answer = 'none';
+    const store = { load: (_path, callback) => callback(null) };
+    runSearch(store, { text: 'x', filters: {} }, albumsByID, (result) => {
+      answer = result;
+    });
+    assert.equal(answer, null);
+  });
+});
+
+describe('filters', () => {
+  const counts = (answer, name) => Object.fromEntries(answer.counts[name]);
+  test('are counted from the rows the loaded pieces carry: albums with their sub-albums', () => {
+    const answer = search('beach ');
+    assert.deepEqual(counts(answer, 'album'), { italy: 3, 'italy/rome': 1, japan: 1 });
+    assert.deepEqual(counts(answer, 'year'), { 2019: 1, 2021: 2, 2023: 1 });
+    assert.deepEqual(counts(answer, 'month'), { '2019-07': 1, '2021-05': 1, '2021-08': 1, '2023-03': 1 });
+    assert.deepEqual(counts(answer, 'kind'), { image: 2, video: 1, live: 1 });
+    assert.deepEqual(counts(answer, 'rating'), { 1: 2, 2: 2, 3: 2, 4: 1 });
+    assert.deepEqual(counts(answer, 'camera'), { 'Canon EOS 5D': 1, 'FUJIFILM X100V': 1, 'Apple iPhone 12': 1 });
+    assert.deepEqual(counts(answer, 'keyword'), { sunset: 1, Sea: 1, Food: 1, cats: 1 });
+    assert.deepEqual(
+      answer.counts.year.map(([year]) => year),
+      ['2023', '2021', '2019'],
+      'newest first',
+    );
+  });
+  test('narrow the words, and each other', () => {
+    assert.deepEqual(search('beach ', { album: 'italy' }).names, ['beach', 'bear', 'cafe']);
+    assert.deepEqual(search('beach ', { album: 'italy', year: '2021' }).names, ['beach', 'bear']);
+    assert.deepEqual(search('beach ', { year: '2021', camera: 'Canon EOS 5D' }).names, ['beach']);
+    assert.deepEqual(search('beach ', { kind: 'video' }).names, ['bear']);
+    assert.deepEqual(search('beach ', { rating: '3' }).names, ['beach', 'cafe']);
+    assert.deepEqual(search('beach ', { keyword: 'cats' }).names, ['live']);
+    assert.deepEqual(search('bea', { kind: 'live', year: '2019' }).names, []);
+  });
+  test("a filter's choices are counted with the other filters, not its own", () => {
+    const answer = search('beach ', { year: '2021' });
+    assert.deepEqual(counts(answer, 'year'), { 2019: 1, 2021: 2, 2023: 1 }, 'every year stays choosable');
+    assert.deepEqual(counts(answer, 'kind'), { image: 1, video: 1 });
+    assert.deepEqual(counts(answer, 'album'), { italy: 2 });
+  });
+  test('a search of no word gives the whole gallery its counts, and no results', () => {
+    const answer = search('', { year: '2019' });
+    assert.equal(answer.numbers, null);
+    assert.deepEqual(counts(answer, 'camera')['Canon EOS 5D'], 2);
+    assert.deepEqual(counts(answer, 'rating'), { 5: 2, 4: 3, 3: 4, 2: 4, 1: 4 });
+    assert.deepEqual(answer.asked, ['search/index.js']);
+  });
+  test('rows come from whichever loaded piece names the item', () => {
+    const rows = rowsOf([3, 17], [fixturePieces.get('search/t/62.js'), fixturePieces.get('search/t/66.js')]);
+    assert.equal(rows.get(3).camera, 'Canon EOS 5D');
+    assert.deepEqual(rows.get(17), {
+      album: 'japan',
+      year: '2023',
+      month: '2023-03',
+      camera: 'Apple iPhone 12',
+      lens: null,
+      rating: 0,
+      kind: 'live',
+      keywords: ['cats'],
+    });
+    assert.deepEqual(facetCounts([3, 17], rows, {}, albumsByID).lens, [['EF85mm f/1.8 USM', 1]]);
+  });
+});
