@@ -11,8 +11,18 @@ export function itemAt(album, position) {
   return album.loaded ? album.loaded[position] || null : null;
 }
 
+// How many items a chunk of `album` holds: the gallery's chunkSize, or the album's own (a
+// search's results, whose `source` loads them: search-results.js).
+export function chunkSizeOf(album) {
+  return album && album.chunkSize > 0 ? album.chunkSize : state.gallery.chunkSize;
+}
+
 // Loads chunk `number` (from 0) of `album`, then calls `callback`.
 export function ensureChunk(album, number, callback) {
+  if (album.source) {
+    album.source.chunk(number, callback || (() => {}));
+    return;
+  }
   state.pieces.load(chunkPath(album, number + 1), (data) => {
     if (data && Array.isArray(data.items)) {
       if (!album.loaded) album.loaded = [];
@@ -29,6 +39,10 @@ export function ensureChunk(album, number, callback) {
 
 // Calls `callback` once the items at `positions` are loaded (at once when they are).
 export function ensureItems(album, positions, callback) {
+  if (album.source) {
+    album.source.items(positions, callback);
+    return;
+  }
   const chunks = new Set();
   for (const position of positions) {
     if (position !== null && position >= 0 && position < album.count && !itemAt(album, position)) {

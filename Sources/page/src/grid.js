@@ -5,7 +5,7 @@
 // the geometry: square cells in columns (`grid`, layout.js) or rows of pictures in their own
 // aspect ratios (`justified`, justified.js).
 import { renderCaption } from './captions.js';
-import { ensureChunk, itemAt } from './data.js';
+import { chunkSizeOf, ensureChunk, itemAt } from './data.js';
 import { byId, make } from './dom.js';
 import { aspectOf, cellLabel, countText, describe, renditionSet } from './items.js';
 import {
@@ -71,7 +71,7 @@ export function showAlbum(album) {
   albumList.hidden = !album.children.length;
   for (const entry of gridCells.values()) entry.li.remove();
   gridCells = new Map();
-  say(!album.count && !album.children.length ? 'This gallery has no items.' : '');
+  say(!album.count && !album.children.length ? album.emptyText || 'This gallery has no items.' : '');
   layoutGrid();
   renderGrid();
 }
@@ -147,15 +147,15 @@ function layoutRows(album, frame) {
   const range = Array.isArray(state.gallery.aspectRange) ? state.gallery.aspectRange : DEFAULT_ASPECT_RANGE;
   const aspectsOf = (chunk) => {
     if (!album.chunksIn || !album.chunksIn.has(chunk)) return null;
-    const start = chunk * state.gallery.chunkSize;
-    const end = Math.min(album.count, start + state.gallery.chunkSize);
+    const start = chunk * chunkSizeOf(album);
+    const end = Math.min(album.count, start + chunkSizeOf(album));
     const aspects = [];
     for (let position = start; position < end; position++) aspects.push(clampedAspect(itemAt(album, position), range));
     return aspects;
   };
   layout = justifiedLayout({
     ...frame,
-    chunkSize: state.gallery.chunkSize,
+    chunkSize: chunkSizeOf(album),
     sums: Array.isArray(album.aspects) ? album.aspects : [],
     aspectsOf,
     rowHeight: cssPixels('--row-height', DEFAULT_ROW_HEIGHT),
@@ -220,7 +220,7 @@ export function renderGrid() {
     else waiting = true;
   }
   if (!waiting) return;
-  for (const chunk of chunksOf(first, last, state.gallery.chunkSize)) {
+  for (const chunk of chunksOf(first, last, chunkSizeOf(album))) {
     ensureChunk(album, chunk, () => {
       if (album === state.shownAlbum) queueRender();
     });

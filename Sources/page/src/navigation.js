@@ -5,15 +5,21 @@ import { ensureItems, findItem, itemAt } from './data.js';
 import { renderGrid, say, showAlbum } from './grid.js';
 import { fillInfo, infoShown } from './info.js';
 import { albumHash, itemHash, parseRoute } from './routes.js';
+import { leaveSearch, routeSearch } from './search-view.js';
 import { state } from './state.js';
 import { isNumber } from './util.js';
 import { closeViewer, isViewerOpen, openViewer } from './viewer.js';
+
+// The URL of the viewer on `id` in `album`: a search's results keep theirs (search-results.js).
+function viewerHash(album, id) {
+  return album && typeof album.itemHash === 'function' ? album.itemHash(id) : itemHash(id);
+}
 
 // The viewer shows `item`: its URL replaces the entry's (a step), the panel follows it.
 export function itemShown(item) {
   state.shownItem = item;
   if (infoShown()) fillInfo(item);
-  const hash = itemHash(item.id);
+  const hash = viewerHash(state.viewerAlbum, item.id);
   if (location.hash !== hash) history.replaceState(history.state, '', hash);
 }
 
@@ -27,7 +33,7 @@ export function openItem(album, position, cell) {
   const item = itemAt(album, position);
   if (!item) return;
   rememberScroll();
-  history.pushState({ scroll: window.scrollY, fromAlbum: true }, '', itemHash(item.id));
+  history.pushState({ scroll: window.scrollY, fromAlbum: true }, '', viewerHash(album, item.id));
   openViewer(album, position, cell);
 }
 
@@ -43,11 +49,28 @@ export function leaveViewer() {
   if (album) history.replaceState({ scroll: window.scrollY }, '', albumHash(album));
 }
 
-// Shows the view the URL names: `#/i/<id>`, `#/a/<id>`, anything else the root album.
+// A new view, `hash`: an entry of its own (the view left keeps its scroll position), or in
+// place of this one (`replace`: a search as it is typed).
+export function navigate(hash, replace) {
+  if (replace) {
+    history.replaceState({ scroll: 0 }, '', hash);
+  } else {
+    rememberScroll();
+    history.pushState({ scroll: 0 }, '', hash);
+  }
+  route();
+}
+
+// Shows the view the URL names: `#/i/<id>`, `#/a/<id>`, `#/s/?…`, anything else the root album.
 export function route() {
   const scroll = history.state && isNumber(history.state.scroll) ? history.state.scroll : null;
   const wanted = parseRoute(location.hash);
   const root = state.albumsByID[''];
+  if (wanted.kind === 'search') {
+    routeSearch(wanted.params, scroll, showView);
+    return;
+  }
+  leaveSearch();
   if (wanted.kind === 'item') {
     const id = wanted.id;
     if (isViewerOpen() && state.shownItem && state.shownItem.id === id) return;
@@ -69,6 +92,7 @@ export function route() {
   if (!album) say(`No album ${wanted.id} in this gallery.`);
 }
 
+// Shows `album` (an album, or a search's results) scrolled to `scroll` (null: the top).
 function showView(album, scroll) {
   if (album !== state.shownAlbum) showAlbum(album);
   window.scrollTo(0, scroll === null ? 0 : scroll);

@@ -1,0 +1,109 @@
+// The results of a search as an album the grid and the viewer show like any other: its items
+// come in chunks of RESULTS_CHUNK from the record pieces (search/r/NNNN.js: what a cell shows,
+// loaded for the results drawn only), and an item the viewer shows comes whole from its album's
+// chunk, found by its id as a link to it is (`findItem`), so that the viewer has its caption,
+// videos and tiles. Its counter says the item's place among the results.
+import { recordPiecePath } from './search-pieces.js';
+
+export const RESULTS_CHUNK = 30;
+
+// An album of the items numbered `numbers` (ranked). `links` gives the view's URLs: { view: its
+// own, item(id): the viewer's on item `id` among the results }. `lookup` is { store, findItem,
+// ensureItems, itemAt }: data.js's, or the tests' fakes.
+export function resultsAlbum(numbers, { blockSize, title, links, lookup }) {
+  const album = {
+    id: '\u0000results',
+    title,
+    parent: '',
+    children: [],
+    count: numbers.length,
+    numbers,
+    chunkSize: RESULTS_CHUNK,
+    loaded: [],
+    chunksIn: new Set(),
+    whole: new Set(),
+    hash: links.view,
+    itemHash: links.item,
+  };
+  album.source = {
+    chunk: (chunk, callback) => loadRecords(album, chunk, blockSize, lookup.store, callback),
+    items: (positions, callback) => loadWhole(album, positions, blockSize, lookup, callback),
+  };
+  return album;
+}
+
+// Loads the records of chunk `chunk` of the results (the blocks holding them), then callback().
+export function loadRecords(album, chunk, blockSize, store, callback) {
+  const start = chunk * RESULTS_CHUNK;
+  const numbers = album.numbers.slice(start, start + RESULTS_CHUNK);
+  const paths = [...new Set(numbers.map((number) => recordPiecePath(number, blockSize)))];
+  let left = paths.length;
+  const done = () => {
+    numbers.forEach((number, offset) => {
+      if (album.loaded[start + offset]) return;
+      const block = blocks.get(recordPiecePath(number, blockSize));
+      const record = block && Array.isArray(block.items) ? block.items[number - block.start] : null;
+      album.loaded[start + offset] = record && typeof record === 'object' ? record : { id: '', name: '', missing: true };
+    });
+    album.chunksIn.add(chunk);
+    if (callback) callback();
+  };
+  const blocks = new Map();
+  if (!left) {
+    done();
+    return;
+  }
+  for (const path of paths) {
+    store.load(path, (data) => {
+      if (data) blocks.set(path, data);
+      left -= 1;
+      if (left === 0) done();
+    });
+  }
+}
+
+// Loads results `positions` whole (their records first), then callback(). An item whose album
+// chunk cannot be found keeps its record.
+export function loadWhole(album, positions, blockSize, lookup, callback) {
+  const wanted = [...new Set(positions)].filter((position) => position !== null && position >= 0 && position < album.count);
+  const chunks = [...new Set(wanted.filter((position) => !album.loaded[position]).map((position) => Math.floor(position / RESULTS_CHUNK)))];
+  let left = chunks.length;
+  const next = () => wholeItems(album, wanted, lookup, callback);
+  if (!left) next();
+  for (const chunk of chunks) {
+    loadRecords(album, chunk, blockSize, lookup.store, () => {
+      left -= 1;
+      if (left === 0) next();
+    });
+  }
+}
+
+function wholeItems(album, positions, lookup, callback) {
+  const missing = positions.filter((position) => !album.whole.has(position));
+  let left = missing.length;
+  if (!left) {
+    callback();
+    return;
+  }
+  const settle = () => {
+    left -= 1;
+    if (left === 0) callback();
+  };
+  for (const position of missing) {
+    const record = album.loaded[position];
+    lookup.findItem(record.id, (home, at) => {
+      if (!home) {
+        album.whole.add(position);
+        settle();
+        return;
+      }
+      lookup.ensureItems(home, [at], () => {
+        const item = lookup.itemAt(home, at);
+        // The item's own counter is its album's: among the results, the viewer counts them.
+        if (item) album.loaded[position] = { ...item, position: '' };
+        album.whole.add(position);
+        settle();
+      });
+    });
+  }
+}
