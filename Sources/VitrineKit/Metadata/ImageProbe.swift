@@ -246,7 +246,11 @@ public enum ImageProbe {
                 return overPixelLimit(width: header.width, height: header.height, limit: options.maxPixels)
             }
             if options.hash {
-                header.sha256 = try? Checksum.sha256(ofFile: path)
+                // Without its hash an item could not be found again when renamed, nor its export
+                // checked: a file that cannot be read to its end is unreadable, not an item.
+                do { header.sha256 = try Checksum.sha256(ofFile: path) } catch {
+                    return .failed(message: "cannot be read to its end: \(error.message)", reason: .unreadable)
+                }
             }
             if options.embeddedText {
                 header.text = EmbeddedTextReader.withSidecarXMP(nil, mediaPath: path, language: options.language, below: root)

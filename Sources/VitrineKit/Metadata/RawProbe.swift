@@ -44,6 +44,7 @@ enum RawProbe {
             return .failed(message: "a \(format.spoken) file LibRaw \(RawFile.version) cannot read: \(error.description)",
                 reason: format == .x3f || error.code == -2 ? .unsupported : .unreadable)
         }
+        // LibRaw's developed size when it can say it; the header's (read above) otherwise.
         let upright = (try? RawFile.developedSize(path: path)) ?? file.uprightSize
         guard upright.width > 0, upright.height > 0 else {
             return .failed(message: "a \(format.spoken) file whose header gives no picture size", reason: .unreadable)

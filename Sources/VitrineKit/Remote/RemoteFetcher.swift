@@ -156,10 +156,12 @@ public final class RemoteFetcher: @unchecked Sendable {
             return .failure(.write("cannot keep the download: \(error.reason)"))
         }
         if let date = lastModified.flatMap(Self.httpDate) {
+            // The server's date only spares a later request: without it the copy is still good.
             try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: entry.data)
         }
         let validators = RemoteCache.Validators(etag: answer.headers["etag"], lastModified: lastModified, bytes: reception.received)
         if validators.etag != nil || validators.lastModified != nil {
+            // Validators only spare a later download: a copy without them is fetched again in full.
             try? cache.store(validators, of: entry)
         } else {
             unlink(entry.meta)

@@ -58,7 +58,7 @@ public struct OriginalCopySpec: OutputKind {
                 throw ItemFailure.write("cannot remove the metadata of the original's copy: \(error.description)")
             }
         }
-        var made = Made(bytes: (try? FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int) ?? 0)
+        var made = Made(bytes: try Self.size(of: copy))
         try staging.stageMove(copy, to: target.paths[0])
         if target.paths.count > 1 {
             guard let raw = picture.source.pairedRawPath else { throw ItemFailure.write("the photo's RAW file is not known to the worker") }
@@ -66,10 +66,18 @@ public struct OriginalCopySpec: OutputKind {
             do { try FileCopy.copy(regularFile: InputPath(raw), to: rawCopy) } catch {
                 throw ItemFailure.write("cannot copy the RAW file: \(error.description)")
             }
-            made.rawBytes = (try? FileManager.default.attributesOfItem(atPath: rawCopy)[.size] as? Int) ?? 0
+            made.rawBytes = try Self.size(of: rawCopy)
             try staging.stageMove(rawCopy, to: target.paths[1])
         }
         return made
+    }
+
+    /// The size of a copy just made, which the manifest records: a copy whose size cannot be
+    /// read is a failure, never 0 bytes.
+    private static func size(of copy: String) throws(ItemFailure) -> Int {
+        var info = stat()
+        guard stat(copy, &info) == 0 else { throw ItemFailure.write("cannot read the size of \(copy): \(String(cString: strerror(errno)))") }
+        return Int(info.st_size)
     }
 
     public func fold(_ made: Made, target: OutputTarget, into item: inout Item) {

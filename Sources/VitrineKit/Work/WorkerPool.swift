@@ -65,6 +65,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// modules) overlaps the caller's own work, such as walking the folders.
     public func prewarm(_ count: Int = 1) {
         for _ in 0..<min(count, configuration.workers) {
+            // Only a head start: a worker that cannot start now is started (and its failure told) with the first job.
             guard let worker = try? WorkerProcess(executable: configuration.executable, arguments: configuration.arguments,
                 environment: scratch.workerEnvironment())
             else { return }
