@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseRoute, searchHash } from '../src/routes.js';
+import { filtersFrom } from '../src/search-facets.js';
+import { RESULTS_CHUNK, resultsAlbum } from '../src/search-results.js';
+import { fixtureStore } from './search-site.js';
+
+// The results of a search over `numbers`, with a fake lookup of whole items: the item of id ID
+// is in album 'home' at the position of its number, and comes with a caption and its album's counter.
+function results(numbers, blockSize = 16) {
+  const { store, asked } = fixtureStore();
+  const found = [];
+  const home = { id: 'home', loaded: [] };
+  const lookup = {
+    store,
+    findItem: (id, callback) => {
+      found.push(id);
+      callback(id === 'gone' ? null : home, found.length - 1);
+    },
+    ensureItems: (album, positions, callback) => {
+      for (const at of positions) album.loaded[at] = { id: found[at], caption: 'whole', position: '7 of 9' };
+      callback();
+    },
+    itemAt: (album, at) => album.loaded[at],
+  };
+  const links = { view: '#/s/?q=x', item: (id) => `#/s/?q=x&i=${encodeURIComponent(id)}` };
+  return { album: resultsAlbum(numbers, { blockSize, title: 'Search: x', links, lookup }), asked, found };
+}
+
+describe('the results as an album', () => {
+  test('its cells come from the record blocks of the results drawn, no album chunk', () => {
+    const { album, asked } = results([17, 3, 1]);
+    let done = false;
+    album.source.chunk(0, () => {
+      done = true;
+    });
+    assert.ok(done);
+    assert.deepEqual(asked.sort(), ['search/r/0000.js', 'search/r/0001.js']);
+    assert.deepEqual(
+      album.loaded.map((record) => record.id),
+      ['japan/img-1054', 'italy/rome/forum', 'italy/beach'],
+    );
+    assert.equal(album.loaded[0].motion, true);
+    assert.equal(album.loaded[2].renditions[0].path, 'thumbs/italy/beach.jpg');
+    assert.ok(album.chunksIn.has(0));
+  });
+
+  test(`${RESULTS_CHUNK} at a time: a chunk loads the blocks of its own results only`, () => {
+    const numbers = Array.from({ length: 40 }, (_, index) => (index < 30 ? 0 : 17));
+    const { album, asked } = results(numbers);
+    album.source.chunk(1, () => {});
+    assert.deepEqual(asked, ['search/r/0001.js']);
+    assert.equal(album.loaded[0], undefined);
+    assert.equal(album.loaded[35].id, 'japan/img-1054');
+    assert.equal(album.chunkSize, RESULTS_CHUNK);
+  });
+
+  test('the viewer gets items whole, found by id, its counter among the results', () => {
+    const { album, found } = results([1, 3]);
+    let done = false;
+    album.source.items([null, 0, 1, 2], () => {
+      done = true;
+    });
+    assert.ok(done);
+    assert.deepEqual(found, ['italy/beach', 'italy/rome/forum']);
+    assert.equal(album.loaded[1].caption, 'whole');
+    assert.equal(album.loaded[1].position, '', 'its album\u2019s counter is not the results\u2019');
+    album.source.items([0, 1], () => {});
+    assert.equal(found.length, 2, 'an item is found once');
+  });
+
+  test('a record a block lacks is a missing cell, not a hole', () => {
+    const { album } = results([15]);
+    album.source.chunk(0, () => {});
+    assert.equal(album.loaded[0].missing, true);
+  });
+
+  test('its URLs are the search\u2019s', () => {
+    const { album } = results([1]);
+    assert.equal(album.hash, '#/s/?q=x');
+    assert.equal(album.itemHash('a/b'), '#/s/?q=x&i=a%2Fb');
+  });
+});
+
+describe("a search's URL", () => {
+  test('holds the text, the filters and the item shown, and is read back', () => {
+    const hash = searchHash('caf\u00e9 & <b>', { year: '2019', camera: 'Canon EOS 5D', kind: '' }, 'rome/forum');
+    assert.equal(hash, '#/s/?q=caf%C3%A9+%26+%3Cb%3E&year=2019&camera=Canon+EOS+5D&i=rome%2Fforum');
+    const route = parseRoute(hash);
+    assert.equal(route.kind, 'search');
+    assert.equal(route.params.get('q'), 'caf\u00e9 & <b>');
+    assert.equal(route.params.get('i'), 'rome/forum');
+    assert.deepEqual(filtersFrom(route.params), { year: '2019', camera: 'Canon EOS 5D' });
+  });
+  test('an empty search and a broken escape', () => {
+    assert.equal(parseRoute('#/s/').params.get('q'), null);
+    assert.equal(typeof parseRoute('#/s/?q=%E0%A4%A').params.get('q'), 'string', 'text, never an exception');
+  });
+});
