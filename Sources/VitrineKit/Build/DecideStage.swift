@@ -52,6 +52,10 @@ struct DecideStage {
         for album in Set(manifest.items.compactMap(\.album)) {
             for top in galleryFolders { try refuseLinks(on: Path.join(top, album), isFolder: true, run: run, checked: &checked) }
         }
+        // The search index's folders of term and record pieces.
+        if run.options.page, run.options.search {
+            for folder in SearchIndex.pieceFolders { try refuseLinks(on: folder, isFolder: true, run: run, checked: &checked) }
+        }
         for start in stride(from: 0, to: manifest.items.count, by: Self.batch) {
             // Stopped: what was moved so far is recorded first, as at the end of a pass.
             if run.maker.isCancelled { run.recorder?.flush() }

@@ -40,7 +40,7 @@ public struct SiteFolder: Sendable {
     }
 
     /// What a build writes at the top of a site besides the outputs its state lists.
-    static let ownNames = ["index.html", SiteBuilder.manifestName, BuildOptions.sheetFolder, PageData.folder]
+    static let ownNames = ["index.html", SiteBuilder.manifestName, BuildOptions.sheetFolder, PageData.folder, SearchIndex.folder]
 
     /// The site `-o` names, checked before anything is written: not a file (the caller says
     /// so), no source inside it, and empty or a vitrine site unless `overwrite`.
@@ -75,9 +75,9 @@ public struct SiteFolder: Sendable {
     }
 
     /// The folders a build writes into whatever it builds, below the site: its state (with the
-    /// sheets' cells and the downloads' cache), the parts, the page's data and the sheets.
+    /// sheets' cells and the downloads' cache), the parts, the page's data and search index, and the sheets.
     static let ownFolders = [SiteBuilder.stateFolder, BuildOptions.defaultSheet.cellFolder, RemoteOptions.defaultCacheName,
-        BuildPart.folder, PageData.folder, BuildOptions.sheetFolder]
+        BuildPart.folder, PageData.folder, SearchIndex.folder, BuildOptions.sheetFolder]
 
     /// Throws ``Problem/link(path:target:)`` for a symbolic link on the way to `relative` (a
     /// path the build will write, below the site): each folder from the site down, and

@@ -58,6 +58,8 @@ public struct SearchIndex {
     }
 
     public static let indexPath = Path.join(folder, "index.js")
+    /// The folders of the term and the record pieces.
+    static let pieceFolders = [Path.join(folder, "t"), Path.join(folder, "r")]
 
     /// Whether `path` (below the site) is a piece of the index: stale ones are removed.
     static func isPiece(_ path: String) -> Bool {
@@ -66,8 +68,8 @@ public struct SearchIndex {
         guard name.hasSuffix(".js"), name.count > 3 else { return false }
         let stem = name.dropLast(3)
         switch parent {
-        case Path.join(folder, "t"): return stem.count.isMultiple(of: 2) && stem.allSatisfy(\.isHexDigit)
-        case Path.join(folder, "r"): return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+        case pieceFolders[0]: return stem.count.isMultiple(of: 2) && stem.allSatisfy(\.isHexDigit)
+        case pieceFolders[1]: return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
         default: return false
         }
     }
@@ -80,12 +82,12 @@ public struct SearchIndex {
 
     /// A term piece's path: its prefix's UTF-8 bytes in hex (any character, any file system).
     static func termPath(_ prefix: String) -> String {
-        Path.join(Path.join(folder, "t"), prefix.utf8.map { String(format: "%02x", $0) }.joined() + ".js")
+        Path.join(pieceFolders[0], prefix.utf8.map { String(format: "%02x", $0) }.joined() + ".js")
     }
 
     static func recordPath(_ block: Int) -> String {
         let digits = String(block)
-        return Path.join(Path.join(folder, "r"), String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
+        return Path.join(pieceFolders[1], String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
     }
 
     /// The terms in pieces: by their first character, a piece over the budget split by one
