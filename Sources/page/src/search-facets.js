@@ -44,13 +44,26 @@ export function rowsOf(numbers, pieces) {
   return rows;
 }
 
+// Each album tree's chains, by album id, made once (an album has many items).
+const chainsByTree = new WeakMap();
+
 // Album `id` and the albums above it (by `albumsByID`'s parents), the root ('') left out.
 export function albumAncestry(id, albumsByID) {
-  const chain = [];
-  const seen = new Set();
-  for (let step = id; typeof step === 'string' && step !== '' && !seen.has(step); step = albumsByID[step]?.parent) {
-    seen.add(step);
-    chain.push(step);
+  if (typeof id !== 'string' || id === '') return [];
+  let chains = chainsByTree.get(albumsByID);
+  if (!chains) {
+    chains = new Map();
+    chainsByTree.set(albumsByID, chains);
+  }
+  let chain = chains.get(id);
+  if (!chain) {
+    chain = [];
+    const seen = new Set();
+    for (let step = id; typeof step === 'string' && step !== '' && !seen.has(step); step = albumsByID[step]?.parent) {
+      seen.add(step);
+      chain.push(step);
+    }
+    chains.set(id, chain);
   }
   return chain;
 }
@@ -82,17 +95,24 @@ export function passes(row, filters, albumsByID, except = null) {
 
 // Each filter's choices over `numbers` (their rows in `rows`) with the other filters applied:
 // { name: [[value, count]…] }, most first (years, months and ratings newest or highest first).
+// An item failing no filter counts toward every filter's choices; failing one, toward that one's.
 export function facetCounts(numbers, rows, filters, albumsByID) {
-  const counts = {};
-  for (const name of FILTER_NAMES) {
-    const tally = new Map();
-    for (const number of numbers) {
-      const row = rows.get(number);
-      if (!row || !passes(row, filters, albumsByID, name)) continue;
-      for (const value of new Set(valuesFor(row, name, albumsByID))) tally.set(value, (tally.get(value) || 0) + 1);
+  const chosen = FILTER_NAMES.filter((name) => filters[name] !== undefined && filters[name] !== null && filters[name] !== '');
+  const tallies = Object.fromEntries(FILTER_NAMES.map((name) => [name, new Map()]));
+  for (const number of numbers) {
+    const row = rows.get(number);
+    if (!row) continue;
+    const values = {};
+    for (const name of FILTER_NAMES) values[name] = valuesFor(row, name, albumsByID);
+    const failed = chosen.filter((name) => !values[name].includes(String(filters[name])));
+    if (failed.length > 1) continue;
+    for (const name of failed.length ? failed : FILTER_NAMES) {
+      const tally = tallies[name];
+      for (const value of new Set(values[name])) tally.set(value, (tally.get(value) || 0) + 1);
     }
-    counts[name] = sortedCounts(name, [...tally]);
   }
+  const counts = {};
+  for (const name of FILTER_NAMES) counts[name] = sortedCounts(name, [...tallies[name]]);
   return counts;
 }
 
