@@ -14,7 +14,9 @@ enum PageCommand {
             SITE/index.html, small whatever the gallery's size, with the data it shows beside it
             in SITE/data/ (scripts it loads as views need them: the album tree, each album's
             items in chunks, an id lookup); each file is written atomically and only when its
-            bytes change, and data pieces no longer made are removed. No framework and nothing
+            bytes change, and data pieces no longer made are removed. Its search index is in
+            SITE/search/, its items numbered in gallery order (--no-search: none, an old one
+            removed). No framework and nothing
             loaded from outside SITE: its script and style inline (its Content-Security-Policy
             allows no other script but those it adds), so that it works opened from disk as from
             any web server. It shows each album (breadcrumbs, its title and description, its
