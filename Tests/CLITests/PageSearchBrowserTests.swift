@@ -24,6 +24,8 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         ("vacanze", albumPhotos.reversed()),                  // the album's title; newest first
     ]
 
+    static let markup = "<img src=x onerror=alert(1)>"
+
     func makeGallery() throws {
         let corpus = try Corpus.path("photos")
         try FileManager.default.createDirectory(atPath: source + "/italia", withIntermediateDirectories: true)
@@ -87,7 +89,7 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         defer { server.stop() }
         let filtered: [String: Any] = ["q": "img", "filters": ["year": "2020", "camera": "Xiaomi Mi A3"]]
         let spec: [String: Any] = [
-            "queries": Self.found.map { ["q": $0.query] } + [["q": "img"], ["q": "img vacanze"], filtered],
+            "queries": Self.found.map { ["q": $0.query] } + [["q": "img"], ["q": "img vacanze"], filtered, ["q": Self.markup]],
             "typed": "img", "reload": filtered,
         ]
         let report = try check(server.base + "index.html", spec)
@@ -99,6 +101,11 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         XCTAssertEqual(yearAndCamera["labels"] as? [String], Array(Self.albumPhotos.dropFirst().reversed()), "2020 and the Mi A3")
         XCTAssertEqual(yearAndCamera["count"] as? String, "3 results for \u{201C}img\u{201D}")
         XCTAssertEqual(yearAndCamera["hash"] as? String, "#/s/?q=img&year=2020&camera=Xiaomi+Mi+A3")
+
+        let markup = answers[9]
+        XCTAssertEqual(markup["title"] as? String, "Search: " + Self.markup, "what is typed is shown as text")
+        XCTAssertEqual(markup["count"] as? String, "0 results for \u{201C}\(Self.markup)\u{201D}")
+        XCTAssertEqual(markup["injected"] as? Int, 0, "never parsed as markup")
 
         let reload = try XCTUnwrap(report["reload"] as? [String: Any])
         let before = try XCTUnwrap(reload["before"] as? [String: Any]), after = try XCTUnwrap(reload["after"] as? [String: Any])

@@ -36,7 +36,8 @@ RESULTS = """var status = document.getElementById('search-count');
 var cells = Array.prototype.map.call(document.querySelectorAll('#grid .cell'), function (cell) {
   return [Number(cell.dataset.index), cell.getAttribute('aria-label')]; });
 return { count: status ? status.textContent : null, cells: cells, hash: location.hash,
-         title: document.getElementById('album-title').textContent };"""
+         title: document.getElementById('album-title').textContent,
+         injected: document.querySelectorAll('[onerror], img[src="x"]').length };"""
 VIEWER = """var v = document.getElementById('viewer'); var c = v.querySelector('.counter');
 var h = v.querySelector('.page[data-slot="0"] figcaption h2');
 return { open: !v.hidden, counter: c ? c.textContent : null, hash: location.hash, title: h ? h.textContent : null,
@@ -64,7 +65,8 @@ def results(driver):
         if driver.execute_script("return scrollY") == before:
             break
     driver.execute_script("window.scrollTo(0, 0)")
-    return {"count": shown["count"], "labels": [found[index] for index in sorted(found)], "hash": shown["hash"], "title": shown["title"]}
+    return {"count": shown["count"], "labels": [found[index] for index in sorted(found)], "hash": shown["hash"], "title": shown["title"],
+            "injected": shown["injected"]}
 
 
 def visit(driver, base, hash_):
