@@ -100,7 +100,10 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         XCTAssertEqual(narrowed["labels"] as? [String], Self.albumPhotos.reversed(), "a second word narrows")
         XCTAssertEqual(yearAndCamera["labels"] as? [String], Array(Self.albumPhotos.dropFirst().reversed()), "2020 and the Mi A3")
         XCTAssertEqual(yearAndCamera["count"] as? String, "3 results for \u{201C}img\u{201D}")
-        XCTAssertEqual(yearAndCamera["hash"] as? String, "#/s/?q=img&year=2020&camera=Xiaomi+Mi+A3")
+        // The URL the driver loaded: its filters in the order of a Swift dictionary's JSON, any.
+        let hash = yearAndCamera["hash"] as? String ?? ""
+        XCTAssert(hash.hasPrefix("#/s/?"), hash)
+        XCTAssertEqual(Set(hash.dropFirst("#/s/?".count).split(separator: "&")), ["q=img", "year=2020", "camera=Xiaomi+Mi+A3"])
 
         let markup = answers[9]
         XCTAssertEqual(markup["title"] as? String, "Search: " + Self.markup, "what is typed is shown as text")

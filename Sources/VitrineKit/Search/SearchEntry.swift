@@ -73,7 +73,9 @@ struct SearchEntry {
         read(item.location?.name, as: .place)
         read(item.album.flatMap { albumTitles[$0] }, as: .album)
         let name = PageData.fileName(of: item)
-        read(name, as: .name)
+        // Without its extension: `jpg` would name nearly every item, and its piece carry a row
+        // of filter values for each.
+        read(Path.stem(of: name), as: .name)
         read(item.camera.map { [$0.make, $0.model].compactMap { $0 }.joined(separator: " ") }, as: .camera)
         read(item.camera?.lens, as: .camera)
         self.terms = terms

@@ -71,7 +71,8 @@ describe("a search over the Swift side's pieces", () => {
     assert.deepEqual(search('italia ').names, ['beach', 'bear'], 'the album Italia, not its sub-album');
     assert.deepEqual(search('antica ').names.sort(), ['cafe', 'forum']);
     assert.deepEqual(search('dsc ').names, ['beach']);
-    assert.deepEqual(search('heic ').names, ['live']);
+    assert.deepEqual(search('1054 ').names, ['live']);
+    assert.deepEqual(search('heic ').names, [], "a file's extension is not a word of it");
     assert.deepEqual(search('fujifilm ').names, ['cafe']);
   });
   test('accents and case as the index has them; CJK by pairs', () => {
