@@ -154,12 +154,16 @@ public struct SiteBuilder {
             }
             var written: GalleryPage.Written?
             if part == .whole, options.page {
-                // Numbered as the build would number them, the state left as it is.
-                var numbers = state.flatMap { try? $0.searchNumbers() } ?? SearchNumbers()
+                // Numbered as the build would number them, the state left as it is. A dry run
+                // fails where the build would: a state it cannot read, a page it could not write.
+                var numbers = SearchNumbers()
+                if let state {
+                    do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
+                }
                 numbers.number(manifest.items.map(\.id))
                 var page = page(for: manifest, in: site)
                 page.searchNumbers = numbers
-                written = try? page.write(manifest, dryRun: true)
+                do { written = try page.write(manifest, dryRun: true) } catch { throw .page(underlying: error) }
             }
             return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
         }
@@ -275,6 +279,7 @@ public struct SiteBuilder {
         // Deepest first, so that a parent emptied by its child's removal goes too.
         for start in folders.sorted(by: { $0.count > $1.count }) {
             var current = start
+            // A folder not confined to the site (a link) or not empty is left: rmdir removes nothing else.
             while Path.isBelow(current, top, orSame: false), let full = try? folder.confined(current), rmdir(full) == 0 {
                 current = Path.parent(of: current)
             }
@@ -306,6 +311,8 @@ public struct SiteBuilder {
         try stopIfCancelled()
         try write(manifest, extra: extra, to: path)
         if let state, let stamp = FileStamp(path: path) {
+            // Only a shortcut: without the note, the next build reads what it carries from the
+            // manifest itself.
             try? state.setNote(ManifestNote.key, JSONEncoder.compact.encode(ManifestNote(stamp: stamp, carried: kept)))
         }
         try stopIfCancelled()
@@ -339,6 +346,7 @@ public struct SiteBuilder {
     /// the one the last build wrote, else read from the file; the site's, `site`.
     func carried(state: StateStore?, in site: String) -> SiteManifest.Carried {
         let path = Path.join(site, Self.manifestName)
+        // A note this vitrine cannot read (another version's) is as none: the file is read instead.
         let note = state?.note(ManifestNote.key).flatMap { try? JSONDecoder().decode(ManifestNote.self, from: $0) }
         let stamp = FileStamp(path: path)
         return note.flatMap { stamp != nil && $0.stamp == stamp ? $0.carried : nil }
