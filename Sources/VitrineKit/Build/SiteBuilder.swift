@@ -142,31 +142,7 @@ public struct SiteBuilder {
             case .items(let items, let itemCounts, let notes): (manifest, counts, built) = (items, itemCounts, notes)
             }
         }
-        guard !dryRun, let state else {
-            // The selection the build would carry over, and the sheet pages as it would find them.
-            var shown = manifest
-            let carried = part == .whole ? carried(state: state, in: site) : SiteManifest.Carried()
-            let unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
-            if part == .whole, let phase = sheetPhase(in: site) {
-                let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
-                counts.addSheets(made: sheets.make, kept: sheets.keep, removed: sheets.remove)
-                if options.listsActions { counts.actions += sheets.actions }
-            }
-            var written: GalleryPage.Written?
-            if part == .whole, options.page {
-                // Numbered as the build would number them, the state left as it is. A dry run
-                // fails where the build would: a state it cannot read, a page it could not write.
-                var numbers = SearchNumbers()
-                if let state {
-                    do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
-                }
-                numbers.number(manifest.items.map(\.id))
-                var page = page(for: manifest, in: site)
-                page.searchNumbers = numbers
-                do { written = try page.write(manifest, dryRun: true) } catch { throw .page(underlying: error) }
-            }
-            return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
-        }
+        guard !dryRun, let state else { return try dryRunReport(manifest, counts: counts, state: state, site: site, part: part) }
         try stopIfCancelled()
         var written: GalleryPage.Written?
         var unselected: [String] = []
@@ -195,6 +171,35 @@ public struct SiteBuilder {
             }
         }
         withExtendedLifetime(lock) {}
+        return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
+    }
+
+    /// What a dry run says it would do after the items: the selection it would carry over, the
+    /// sheet pages and the page's pieces as it would find them. It fails where the build would:
+    /// a state it cannot read, a page it could not write.
+    private func dryRunReport(_ manifest: Manifest, counts: ItemCounts, state: StateStore?, site: String,
+                              part: BuildPart) throws(Failure) -> Report {
+        var counts = counts
+        var shown = manifest
+        let carried = part == .whole ? carried(state: state, in: site) : SiteManifest.Carried()
+        let unselected = SiteManifest.unselected(carried, by: SiteManifest.apply(carried, to: &shown).kept)
+        if part == .whole, let phase = sheetPhase(in: site) {
+            let sheets = SheetReuse.plan(shown, phase: phase, kept: state.map(SheetReuse.kept(in:)) ?? [], force: options.force)
+            counts.addSheets(made: sheets.make, kept: sheets.keep, removed: sheets.remove)
+            if options.listsActions { counts.actions += sheets.actions }
+        }
+        var written: GalleryPage.Written?
+        if part == .whole, options.page {
+            // Numbered as the build would number them, the state left as it is.
+            var numbers = SearchNumbers()
+            if let state {
+                do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
+            }
+            numbers.number(manifest.items.map(\.id))
+            var page = page(for: manifest, in: site)
+            page.searchNumbers = numbers
+            do { written = try page.write(manifest, dryRun: true) } catch { throw .page(underlying: error) }
+        }
         return Report(manifest: manifest, counts: counts, page: written, unselected: unselected)
     }
 
