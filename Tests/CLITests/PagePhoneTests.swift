@@ -153,4 +153,20 @@ final class PagePhoneTests: TemporaryFolderTestCase {
         XCTAssertEqual(report["infoShown"] as? Bool, true, "a tap on the info button shows the panel")
         try assertNoAxeViolations(report, views: ["albumList", "viewer", "info"])
     }
+
+    /// Issue 43: every phone rule holds under the justified theme too (its rows, the same viewer).
+    func testPhoneRulesHoldUnderTheJustifiedTheme() throws {
+        let gallery = try makeGallery()
+        let page = try Vitrine.run(["page", gallery.site + "/manifest.json", "-o", gallery.site, "--theme", "justified"])
+        XCTAssertEqual(page.status, 0, page.stderr)
+        let index = try String(contentsOfFile: gallery.site + "/index.html", encoding: .utf8)
+        XCTAssert(index.contains(#"data-layout="justified""#))
+        let report = try check(gallery, phone: true)
+        XCTAssertGreaterThanOrEqual(report["columns"] as? Int ?? 0, 2, "two pictures or more in the first row at 390 px")
+        try assertOneZoomEach(try XCTUnwrap(report["doubleTap"] as? [String: Any]), gallery)
+        try assertTilesOnZoom(report, gallery)
+        try assertScrollLocked(report)
+        XCTAssertEqual(report["infoShown"] as? Bool, true, "a tap on the info button shows the panel")
+        try assertNoAxeViolations(report, views: ["albumList", "viewer", "info"])
+    }
 }
