@@ -146,8 +146,57 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(try postings("b5x", in: objects).count, 31)
     }
 
+    /// Filters without a word load one value piece: `search/v/FACET-KEY.js` names the items of
+    /// one filter's value in ascending number (an album's with its sub-albums', a rating's those
+    /// rated at least that), each with its row of filter values as a term piece has it.
+    func testEachFiltersValueHasAPieceOfItsItemsWithTheirRows() throws {
+        var manifest = gallery
+        manifest.albums! += [Album(id: "rome/night", path: "rome/night", title: "Night", parent: "rome")]
+        manifest.albums![1].children = ["rome/night"]
+        manifest.items.append(item("rome/night/moon", path: "moon.jpg", album: "rome/night", takenAt: "2019-12-31T23:00:00",
+            camera: Camera(make: "Canon", model: "EOS 5D"), rating: 4))
+        let objects = try objects(try SearchIndex(manifest: manifest, numbers: ["rome/forum": 0, "beach": 7, "bear": 20, "rome/night/moon": 3]))
+        func numbers(_ facet: String, _ value: String) -> [Int]? {
+            objects[SearchIndex.valuePath(facet: facet, value: value)]?["numbers"] as? [Int]
+        }
+        XCTAssertEqual(SearchIndex.valuePath(facet: "year", value: "2019"), "search/v/year-32303139.js")
+        XCTAssertEqual(numbers("year", "2019"), [0, 3])
+        XCTAssertEqual(numbers("month", "2019-07"), [0])
+        XCTAssertEqual(numbers("camera", "Canon EOS 5D"), [0, 3, 7])
+        XCTAssertEqual(numbers("lens", "EF85mm f/1.8 USM"), [0])
+        XCTAssertEqual(numbers("keyword", "sunset"), [7])
+        XCTAssertEqual(numbers("keyword", "Sunset"), [0])
+        XCTAssertEqual(numbers("kind", "image"), [0, 3, 7, 20])
+        XCTAssertEqual(numbers("album", "rome"), [0, 3], "with its sub-album's item")
+        XCTAssertEqual(numbers("album", "rome/night"), [3])
+        XCTAssertNil(numbers("album", ""), "the root is no filter")
+        XCTAssertEqual(numbers("rating", "4"), [0, 3], "rated 4 or more")
+        XCTAssertEqual(numbers("rating", "5"), [0])
+        XCTAssertNil(numbers("rating", "0"))
+        let values = objects.keys.filter { $0.hasPrefix("search/v/") }
+        XCTAssertEqual(values.count, 2 + 2 + 3 + 1 + 3 + 1 + 5 + 1, "albums, years, months, camera, keywords, lens, ratings 1 to 5, kind")
+        XCTAssert(values.allSatisfy(SearchIndex.isPiece))
+
+        let piece = try XCTUnwrap(objects[SearchIndex.valuePath(facet: "album", value: "rome")])
+        XCTAssertEqual(piece["facet"] as? String, "album")
+        let strings = try XCTUnwrap(piece["values"] as? [String])
+        let rows = try XCTUnwrap(piece["rows"] as? [[Any]])
+        XCTAssertEqual(rows.count, 2, "one a number, in the same order")
+        func value(_ row: [Any], _ at: Int) -> String? { (row[at] as? Int).flatMap { $0 >= 0 ? strings[$0] : nil } }
+        XCTAssertEqual((0..<5).map { value(rows[0], $0) }, ["rome", "2019", "07", "Canon EOS 5D", "EF85mm f/1.8 USM"])
+        XCTAssertEqual([rows[0][5] as? Int, rows[1][5] as? Int], [5, 4])
+        XCTAssertEqual(value(rows[1], 0), "rome/night")
+        XCTAssertEqual(value(rows[1], 6), "image")
+        XCTAssertEqual((rows[0][7] as? [Int])?.map { strings[$0] }, ["Ruins", "Sunset"])
+
+        // A value too long to name a file shares the piece of its first bytes; the rows tell them apart.
+        let long = String(repeating: "é", count: 80)
+        XCTAssertEqual(SearchIndex.valuePath(facet: "keyword", value: long + "a"), SearchIndex.valuePath(facet: "keyword", value: long + "b"))
+        XCTAssertLessThan(Path.name(of: SearchIndex.valuePath(facet: "keyword", value: long)).utf8.count, 255)
+    }
+
     /// An item added with the next number changes its terms' pieces, its block and the index,
-    /// and nothing else.
+    /// and its values' pieces (here: its kind), nothing else.
     func testAnItemAddedChangesOnlyThePiecesOfItsTerms() throws {
         var manifest = gallery
         let numbers = ["rome/forum": 0, "beach": 7, "bear": 20]
@@ -156,6 +205,7 @@ final class SearchIndexTests: XCTestCase {
         let after = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
             .pieces.map { ($0.path, $0.bytes) })
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
-        XCTAssertEqual(changed, [SearchIndex.indexPath, "search/r/0001.js", SearchIndex.termPath("z")])
+        XCTAssertEqual(changed, [SearchIndex.indexPath, "search/r/0001.js", SearchIndex.termPath("z"),
+            SearchIndex.valuePath(facet: "kind", value: "image")])
     }
 }

@@ -9,7 +9,9 @@ import Foundation
 /// - `search/t/KEY.js` (KEY: the prefix's UTF-8 bytes in hex): the terms starting with a prefix,
 ///   each with its postings (item number, fields found in), and a row of filter values for every
 ///   item the piece names, so that a one-word query counts its filters from what it loaded;
-/// - `search/r/NNNN.js`: what a grid cell shows of the items numbered `NNNN × blockSize`… on.
+/// - `search/r/NNNN.js`: what a grid cell shows of the items numbered `NNNN × blockSize`… on;
+/// - `search/v/FACET-KEY.js` (KEY: the value's UTF-8 bytes in hex): the items one filter's value
+///   names, with their rows, so that filters without a word load one piece, not the gallery.
 ///
 /// Items are named by a number that stays theirs across rebuilds (``SearchNumbers``), so that
 /// adding an item changes the pieces of its terms and its block, not every posting. The pieces
@@ -50,6 +52,9 @@ public struct SearchIndex {
             let path = Self.recordPath(block)
             pieces.append((path, try PagePieces.piece(path, RecordPiece(start: block * Self.blockSize, items: records))))
         }
+        for (path, piece) in ValuePiece.pieces(of: entries, albums: PagePieces.albums(of: manifest)) {
+            pieces.append((path, try PagePieces.piece(path, piece)))
+        }
         let summary = Summary(count: entries.count, blockSize: Self.blockSize, pieces: grouped.map(\.prefix),
             fields: Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) }),
             facets: FacetCounts(entries.map(\.facets)), longestTerm: SearchText.longestTerm)
@@ -58,8 +63,11 @@ public struct SearchIndex {
     }
 
     public static let indexPath = Path.join(folder, "index.js")
-    /// The folders of the term and the record pieces.
-    static let pieceFolders = [Path.join(folder, "t"), Path.join(folder, "r")]
+    /// The folders of the term, the record and the value pieces.
+    static let pieceFolders = [Path.join(folder, "t"), Path.join(folder, "r"), Path.join(folder, "v")]
+    /// The most bytes of a value its piece's name spells: values longer share the piece of their
+    /// first bytes (a file's name stays under 255 bytes), the page telling them apart by the rows.
+    static let longestValueKey = 100
 
     /// Whether `path` (below the site) is a piece of the index: stale ones are removed.
     static func isPiece(_ path: String) -> Bool {
@@ -70,6 +78,10 @@ public struct SearchIndex {
         switch parent {
         case pieceFolders[0]: return stem.count.isMultiple(of: 2) && stem.allSatisfy(\.isHexDigit)
         case pieceFolders[1]: return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+        case pieceFolders[2]:
+            guard let dash = stem.firstIndex(of: "-"), ValuePiece.facets.contains(String(stem[..<dash])) else { return false }
+            let key = stem[stem.index(after: dash)...]
+            return !key.isEmpty && key.count.isMultiple(of: 2) && key.allSatisfy(\.isHexDigit)
         default: return false
         }
     }
@@ -83,6 +95,12 @@ public struct SearchIndex {
     /// A term piece's path: its prefix's UTF-8 bytes in hex (any character, any file system).
     static func termPath(_ prefix: String) -> String {
         Path.join(pieceFolders[0], prefix.utf8.map { String(format: "%02x", $0) }.joined() + ".js")
+    }
+
+    /// A value piece's path: the filter's name and the value's first ``longestValueKey`` UTF-8
+    /// bytes in hex.
+    static func valuePath(facet: String, value: String) -> String {
+        Path.join(pieceFolders[2], facet + "-" + value.utf8.prefix(longestValueKey).map { String(format: "%02x", $0) }.joined() + ".js")
     }
 
     static func recordPath(_ block: Int) -> String {
@@ -214,26 +232,89 @@ extension SearchIndex {
                 named.formUnion(list.map(\.number))
             }
             self.terms = flat
-            var values: [String] = []
-            var indices: [String: Int] = [:]
-            func index(_ value: String?) -> Int {
-                guard let value else { return -1 }
-                if let known = indices[value] { return known }
-                values.append(value)
-                indices[value] = values.count - 1
-                return values.count - 1
-            }
+            var table = RowTable()
             var rows: [String: [RowValue]] = [:]
             for number in named.sorted() {
                 guard let facets = entries[number]?.facets else { continue }
-                rows[String(number)] = [
-                    .number(index(facets.album)), .number(index(facets.year)), .number(index(facets.month)),
-                    .number(index(facets.camera)), .number(index(facets.lens)), .number(facets.rating), .number(index(facets.kind)),
-                    .list(facets.keywords.map { index($0) }),
-                ]
+                rows[String(number)] = table.row(facets)
             }
-            self.values = values
+            self.values = table.values
             self.rows = rows
+        }
+    }
+
+    /// A piece's rows of filter values, each string once in ``values``: album, year, month,
+    /// camera, lens (indices, -1 when absent), rating, kind (an index), keywords (indices).
+    struct RowTable {
+        private(set) var values: [String] = []
+        private var indices: [String: Int] = [:]
+
+        private mutating func index(_ value: String?) -> Int {
+            guard let value else { return -1 }
+            if let known = indices[value] { return known }
+            values.append(value)
+            indices[value] = values.count - 1
+            return values.count - 1
+        }
+
+        mutating func row(_ facets: SearchEntry.Facets) -> [TermPiece.RowValue] {
+            [.number(index(facets.album)), .number(index(facets.year)), .number(index(facets.month)), .number(index(facets.camera)),
+             .number(index(facets.lens)), .number(facets.rating), .number(index(facets.kind)), .list(facets.keywords.map { index($0) })]
+        }
+    }
+
+    /// `search/v/FACET-KEY.js`: the items one filter's value names, in ascending number, and
+    /// their rows in the same order (as a term piece's, so that the other filters count from
+    /// them). An album's piece holds its sub-albums' items too, and a rating's the items rated
+    /// at least that, as the filters mean them. Values whose first ``longestValueKey`` bytes are
+    /// the same share a piece.
+    struct ValuePiece: Encodable {
+        /// The filters, as the page and its URL name them.
+        static let facets = ["album", "year", "month", "camera", "lens", "keyword", "rating", "kind"]
+        static let ratings = 1...5
+
+        var facet: String
+        var numbers: [Int]
+        var values: [String]
+        var rows: [[TermPiece.RowValue]]
+
+        /// Every value's piece, by path, in path order.
+        static func pieces(of entries: [SearchEntry], albums: [Album]) -> [(path: String, piece: ValuePiece)] {
+            let parents = Dictionary(albums.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
+            var named: [String: (facet: String, entries: [SearchEntry])] = [:]
+            for entry in entries.sorted(by: { $0.number < $1.number }) {
+                for (facet, value) in values(of: entry.facets, parents: parents) where !value.isEmpty {
+                    let path = SearchIndex.valuePath(facet: facet, value: value)
+                    named[path, default: (facet, [])].entries.append(entry)
+                }
+            }
+            return named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, group in
+                var table = RowTable()
+                let rows = group.entries.map { table.row($0.facets) }
+                return (path, ValuePiece(facet: group.facet, numbers: group.entries.map(\.number), values: table.values, rows: rows))
+            }
+        }
+
+        /// The (filter, value) pairs an item is found by, each once: its album and those above
+        /// it (the root left out), every rating it meets.
+        static func values(of facets: SearchEntry.Facets, parents: [String: String?]) -> [(String, String)] {
+            var pairs: [(String, String)] = []
+            var seen = Set<String>()
+            var album = facets.album
+            while let id = album, id != Album.rootID, seen.insert(id).inserted {
+                pairs.append(("album", id))
+                album = parents[id] ?? nil
+            }
+            if let year = facets.year {
+                pairs.append(("year", year))
+                if let month = facets.month { pairs.append(("month", year + "-" + month)) }
+            }
+            if let camera = facets.camera { pairs.append(("camera", camera)) }
+            if let lens = facets.lens { pairs.append(("lens", lens)) }
+            for keyword in Set(facets.keywords).sorted() { pairs.append(("keyword", keyword)) }
+            for least in ratings where facets.rating >= least { pairs.append(("rating", String(least))) }
+            pairs.append(("kind", facets.kind))
+            return pairs
         }
     }
 
