@@ -5,7 +5,7 @@ import XCTest
 /// `Tests/Support/search_check.py`: a gallery `vitrine build` makes of corpus photos, each given
 /// one word in one field (a sidecar caption, an XMP keyword, an IPTC title, a sidecar place, its
 /// file's name, an album's title), found by the page from its search pieces, over HTTP in the
-/// `grid` theme and from disk in `justified`.
+/// `grid` theme and from disk in `justified`; filters without a word from their values' pieces.
 final class PageSearchBrowserTests: TemporaryFolderTestCase {
     var source: String { folder + "/src" }
     var site: String { folder + "/site" }
@@ -138,11 +138,30 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         try makeGallery()
         let page = try Vitrine.run(["page", site + "/manifest.json", "-o", site, "--theme", "justified"])
         XCTAssertEqual(page.status, 0, page.stderr)
-        let spec: [String: Any] = ["queries": Self.found.map { ["q": $0.query] }, "reload": ["q": "vacanze", "filters": ["year": "2019"]]]
+        let yearAndCamera: [String: Any] = ["filters": ["year": "2020", "camera": "Xiaomi Mi A3"]]
+        let spec: [String: Any] = [
+            "queries": Self.found.map { ["q": $0.query] }
+                + [["filters": ["year": "2020"]], yearAndCamera, ["q": "vacanze", "filters": ["year": "2019"]]],
+            "reload": yearAndCamera,
+        ]
         let report = try check(URL(fileURLWithPath: site + "/index.html").absoluteString, spec)
         assertFound(report)
+        // Filters without a word (their values' pieces): every item of 2020, newest first, then those of the Mi A3 among them.
+        let answers = queries(report)
+        let (year, both, wordAndYear) = (answers[6], answers[7], answers[8])
+        XCTAssertEqual(year["labels"] as? [String], ["forensics__IMG_1054.jpg", Self.albumPhotos[3], Self.albumPhotos[2],
+            "mate__Elephants_3840x2160.jpg", Self.albumPhotos[1]], "2020, newest first: \(year)")
+        XCTAssertEqual(year["count"] as? String, "5 results for the filters chosen")
+        XCTAssertEqual(year["hash"] as? String, "#/s/?year=2020")
+        XCTAssertEqual(both["labels"] as? [String], Array(Self.albumPhotos.dropFirst().reversed()), "2020 and the Mi A3")
+        XCTAssertEqual(both["count"] as? String, "3 results for the filters chosen")
+        XCTAssertEqual(wordAndYear["labels"] as? [String], [Self.albumPhotos[0]], "a word and a filter, as before")
         let reload = try XCTUnwrap(report["reload"] as? [String: Any])
-        XCTAssertEqual((reload["after"] as? [String: Any])?["labels"] as? [String], [Self.albumPhotos[0]])
+        let before = try XCTUnwrap(reload["before"] as? [String: Any])
+        XCTAssertEqual((reload["after"] as? [String: Any])?["labels"] as? [String], both["labels"] as? [String])
+        XCTAssertEqual((reload["after"] as? [String: Any])?["hash"] as? String, before["hash"] as? String)
+        let filters = Dictionary(uniqueKeysWithValues: (reload["filters"] as? [[String]] ?? []).map { ($0[0], $0[1]) })
+        XCTAssertEqual([filters["year"], filters["camera"]], ["2020", "Xiaomi Mi A3"], "the filters' controls say what the URL does")
         try assertAxe(report, "justified")
     }
 }

@@ -3,7 +3,7 @@
     search_check.py URL --spec FILE --report FILE [--screenshots DIR] [--no-axe]
 
 URL is the site's index.html (file:// or http://). FILE (JSON) says what to do:
-  {"queries": [{"q": TEXT, "filters": {NAME: VALUE}}...],   each loaded by its URL (#/s/?q=…)
+  {"queries": [{"q": TEXT, "filters": {NAME: VALUE}}...],   each loaded by its URL (#/s/?q=…; no q: filters alone)
    "typed": TEXT,                                             "/", TEXT typed, Enter, a step, Escape, Back
    "reload": {"q": TEXT, "filters": {...}}}                   loaded, then reloaded
 The report (JSON) holds, for each query, the announced count and the result cells' labels (in
@@ -45,7 +45,8 @@ return { open: !v.hidden, counter: c ? c.textContent : null, hash: location.hash
 
 
 def search_hash(query):
-    params = [("q", query.get("q", ""))] + list(query.get("filters", {}).items())
+    """The page's own URL for the query: no q when there is no text (filters alone)."""
+    params = ([("q", query["q"])] if query.get("q") else []) + list(query.get("filters", {}).items())
     return "#/s/?" + urlencode(params)
 
 

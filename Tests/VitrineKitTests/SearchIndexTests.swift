@@ -155,24 +155,25 @@ final class SearchIndexTests: XCTestCase {
         manifest.albums![1].children = ["rome/night"]
         manifest.items.append(item("rome/night/moon", path: "moon.jpg", album: "rome/night", takenAt: "2019-12-31T23:00:00",
             camera: Camera(make: "Canon", model: "EOS 5D"), rating: 4))
-        let objects = try objects(try SearchIndex(manifest: manifest, numbers: ["rome/forum": 0, "beach": 7, "bear": 20, "rome/night/moon": 3]))
-        func numbers(_ facet: String, _ value: String) -> [Int]? {
+        let numbers = ["rome/forum": 0, "beach": 7, "bear": 20, "rome/night/moon": 3]
+        let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
+        func named(_ facet: String, _ value: String) -> [Int]? {
             objects[SearchIndex.valuePath(facet: facet, value: value)]?["numbers"] as? [Int]
         }
         XCTAssertEqual(SearchIndex.valuePath(facet: "year", value: "2019"), "search/v/year-32303139.js")
-        XCTAssertEqual(numbers("year", "2019"), [0, 3])
-        XCTAssertEqual(numbers("month", "2019-07"), [0])
-        XCTAssertEqual(numbers("camera", "Canon EOS 5D"), [0, 3, 7])
-        XCTAssertEqual(numbers("lens", "EF85mm f/1.8 USM"), [0])
-        XCTAssertEqual(numbers("keyword", "sunset"), [7])
-        XCTAssertEqual(numbers("keyword", "Sunset"), [0])
-        XCTAssertEqual(numbers("kind", "image"), [0, 3, 7, 20])
-        XCTAssertEqual(numbers("album", "rome"), [0, 3], "with its sub-album's item")
-        XCTAssertEqual(numbers("album", "rome/night"), [3])
-        XCTAssertNil(numbers("album", ""), "the root is no filter")
-        XCTAssertEqual(numbers("rating", "4"), [0, 3], "rated 4 or more")
-        XCTAssertEqual(numbers("rating", "5"), [0])
-        XCTAssertNil(numbers("rating", "0"))
+        XCTAssertEqual(named("year", "2019"), [0, 3])
+        XCTAssertEqual(named("month", "2019-07"), [0])
+        XCTAssertEqual(named("camera", "Canon EOS 5D"), [0, 3, 7])
+        XCTAssertEqual(named("lens", "EF85mm f/1.8 USM"), [0])
+        XCTAssertEqual(named("keyword", "sunset"), [7])
+        XCTAssertEqual(named("keyword", "Sunset"), [0])
+        XCTAssertEqual(named("kind", "image"), [0, 3, 7, 20])
+        XCTAssertEqual(named("album", "rome"), [0, 3], "with its sub-album's item")
+        XCTAssertEqual(named("album", "rome/night"), [3])
+        XCTAssertNil(named("album", ""), "the root is no filter")
+        XCTAssertEqual(named("rating", "4"), [0, 3], "rated 4 or more")
+        XCTAssertEqual(named("rating", "5"), [0])
+        XCTAssertNil(named("rating", "0"))
         let values = objects.keys.filter { $0.hasPrefix("search/v/") }
         XCTAssertEqual(values.count, 2 + 2 + 3 + 1 + 3 + 1 + 5 + 1, "albums, years, months, camera, keywords, lens, ratings 1 to 5, kind")
         XCTAssert(values.allSatisfy(SearchIndex.isPiece))
@@ -191,7 +192,8 @@ final class SearchIndexTests: XCTestCase {
 
         // A value too long to name a file shares the piece of its first bytes; the rows tell them apart.
         let long = String(repeating: "é", count: 80)
-        XCTAssertEqual(SearchIndex.valuePath(facet: "keyword", value: long + "a"), SearchIndex.valuePath(facet: "keyword", value: long + "b"))
+        XCTAssertEqual(SearchIndex.valuePath(facet: "keyword", value: long + "a"),
+            SearchIndex.valuePath(facet: "keyword", value: long + "b"))
         XCTAssertLessThan(Path.name(of: SearchIndex.valuePath(facet: "keyword", value: long)).utf8.count, 255)
     }
 

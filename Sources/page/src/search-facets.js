@@ -12,8 +12,25 @@ const RATINGS = [5, 4, 3, 2, 1];
 // rating, kind, keywords }; null when the piece has none.
 export function decodeRow(piece, number) {
   const row = piece?.rows ? piece.rows[String(number)] : null;
+  return decodeValues(row, piece?.values);
+}
+
+// A value piece's items (search/v/…js: `numbers`, and `rows` in the same order): Map number →
+// row, in ascending number; empty when the piece did not load.
+export function valueRows(piece) {
+  const rows = new Map();
+  const numbers = piece && Array.isArray(piece.numbers) ? piece.numbers : [];
+  const list = piece && Array.isArray(piece.rows) ? piece.rows : [];
+  numbers.forEach((number, at) => {
+    const row = decodeValues(list[at], piece.values);
+    if (row && typeof number === 'number') rows.set(number, row);
+  });
+  return rows;
+}
+
+function decodeValues(row, strings) {
   if (!Array.isArray(row)) return null;
-  const values = Array.isArray(piece.values) ? piece.values : [];
+  const values = Array.isArray(strings) ? strings : [];
   const value = (index) => (typeof index === 'number' && index >= 0 && index < values.length ? values[index] : null);
   const year = value(row[1]);
   const month = value(row[2]);
@@ -140,6 +157,19 @@ export function galleryCounts(facets) {
   counts.rating = counts.rating.filter(([, count]) => count > 0);
   counts.album = [];
   return counts;
+}
+
+// How many items filter `name`'s value `value` names in the whole gallery, from the counts of
+// galleryCounts (search/index.js) and, for an album, the album tree's totals (its sub-albums'
+// items in); Infinity when unknown.
+export function galleryCount(name, value, counts, albumsByID) {
+  if (name === 'album') {
+    const album = albumsByID[value];
+    const total = album ? (album.total ?? album.count) : undefined;
+    return typeof total === 'number' ? total : Number.POSITIVE_INFINITY;
+  }
+  const entry = (counts[name] || []).find(([each]) => each === String(value));
+  return entry ? entry[1] : 0;
 }
 
 // The filters a URL's parameters name (only FILTER_NAMES', non-empty).

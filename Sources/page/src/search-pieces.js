@@ -10,8 +10,19 @@ export const MOST_PIECES_FOR_A_PREFIX = 4;
 
 // A term piece's path: its prefix's UTF-8 bytes in lower-case hex.
 export function termPiecePath(prefix) {
-  const hex = [...new TextEncoder().encode(prefix)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `search/t/${hex}.js`;
+  return `search/t/${hexOf(new TextEncoder().encode(prefix))}.js`;
+}
+
+// The most bytes of a value its piece's name spells (vitrine's SearchIndex.longestValueKey):
+// longer values share the piece of their first bytes, told apart by the rows.
+export const LONGEST_VALUE_KEY = 100;
+
+const hexOf = (bytes) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+// The value piece of filter `name`'s value `value`: search/v/NAME-KEY.js, KEY the value's first
+// LONGEST_VALUE_KEY UTF-8 bytes in lower-case hex. It names the items with that value.
+export function valuePiecePath(name, value) {
+  return `search/v/${name}-${hexOf(new TextEncoder().encode(String(value)).subarray(0, LONGEST_VALUE_KEY))}.js`;
 }
 
 // The record piece holding item `number`: search/r/NNNN.js, NNNN its block (4 digits or more).

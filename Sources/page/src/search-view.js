@@ -161,14 +161,15 @@ function resultsOf(text, filters, answer) {
     links: { view: searchHash(text, filters), item: (id) => searchHash(text, filters, id) },
     lookup: { store: state.pieces, findItem, ensureItems, itemAt },
   });
-  album.emptyText = answer.numbers ? `Nothing found for \u201c${text}\u201d.` : 'Type a word: the filters narrow what it finds.';
+  if (!answer.numbers) album.emptyText = 'Type a word or choose a filter.';
+  else album.emptyText = text ? `Nothing found for \u201c${text}\u201d.` : 'Nothing has all the filters chosen.';
   return album;
 }
 
 function countText(numbers, text) {
-  if (!numbers) return 'Type a word to search.';
+  if (!numbers) return 'Type a word or choose a filter.';
   const results = numbers.length === 1 ? '1 result' : `${numbers.length} results`;
-  return `${results} for \u201c${text}\u201d`;
+  return text ? `${results} for \u201c${text}\u201d` : `${results} for the filters chosen`;
 }
 
 // The results, and the viewer on item `itemID` among them (a link to it), or closed.

@@ -3,7 +3,14 @@ import { describe, test } from 'node:test';
 import { queryWords, runSearch } from '../src/search.js';
 import { facetCounts, rowsOf } from '../src/search-facets.js';
 import { EXACT_BONUS, fieldWeight, intersect, rank } from '../src/search-match.js';
-import { exactPrefix, MOST_PIECES_FOR_A_PREFIX, piecesForWord, termPiecePath } from '../src/search-pieces.js';
+import {
+  exactPrefix,
+  LONGEST_VALUE_KEY,
+  MOST_PIECES_FOR_A_PREFIX,
+  piecesForWord,
+  termPiecePath,
+  valuePiecePath,
+} from '../src/search-pieces.js';
 import { albumsByID, fixturePieces, fixtureStore } from './search-site.js';
 
 // The fixture's items by number (SearchFixtureTests.numbers).
@@ -167,13 +174,69 @@ describe('filters', () => {
     assert.deepEqual(counts(answer, 'kind'), { image: 1, video: 1 });
     assert.deepEqual(counts(answer, 'album'), { italy: 2 });
   });
-  test('a search of no word gives the whole gallery its counts, and no results', () => {
-    const answer = search('', { year: '2019' });
+  test('a search of neither word nor filter: the whole gallery its counts, and no results', () => {
+    const answer = search('');
     assert.equal(answer.numbers, null);
     assert.deepEqual(counts(answer, 'camera')['Canon EOS 5D'], 2);
     assert.deepEqual(counts(answer, 'rating'), { 5: 2, 4: 3, 3: 4, 2: 4, 1: 4 });
     assert.deepEqual(answer.asked, ['search/index.js']);
   });
+});
+
+describe('filters without a word', () => {
+  const counts = (answer, name) => Object.fromEntries(answer.counts[name]);
+  test("a value's piece is named by the filter and the value's UTF-8 in hex, long values by their first bytes", () => {
+    assert.equal(valuePiecePath('year', '2019'), 'search/v/year-32303139.js');
+    assert.equal(valuePiecePath('album', 'italy/rome'), 'search/v/album-6974616c792f726f6d65.js');
+    const long = 'é'.repeat(LONGEST_VALUE_KEY);
+    assert.equal(valuePiecePath('keyword', `${long}a`), valuePiecePath('keyword', `${long}b`));
+    assert.equal(valuePiecePath('keyword', long), `search/v/keyword-${'c3a9'.repeat(LONGEST_VALUE_KEY / 2)}.js`);
+  });
+  test("one filter: its value's piece, newest first then by number; the others counted from its rows", () => {
+    const answer = search('', { year: '2019' });
+    assert.deepEqual(answer.names, ['forum', 'cafe']);
+    assert.deepEqual(answer.asked, ['search/index.js', 'search/v/year-32303139.js']);
+    assert.deepEqual(counts(answer, 'camera'), { 'Canon EOS 5D': 1, 'FUJIFILM X100V': 1 });
+    assert.deepEqual(counts(answer, 'album'), { italy: 2, 'italy/rome': 2 });
+    assert.deepEqual(counts(answer, 'year'), { 2019: 2, 2021: 2, 2023: 2 }, "its own choices: the gallery's");
+    assert.deepEqual(search('', { rating: '4' }).names, ['tower', 'beach', 'forum'], 'rated 4 or more, newest first');
+    assert.deepEqual(search('', { kind: 'live' }).names, ['live']);
+    assert.deepEqual(search('', { keyword: 'Sunset' }).names, ['forum']);
+    assert.deepEqual(search('', { month: '2023-03' }).names, ['tower', 'live']);
+  });
+  test("an album's piece holds its sub-albums' items; its choices are itself and those below it", () => {
+    const answer = search('', { album: 'italy' });
+    assert.deepEqual(answer.names, ['beach', 'bear', 'forum', 'cafe']);
+    assert.deepEqual(counts(answer, 'album'), { italy: 4, 'italy/rome': 2 });
+    assert.deepEqual(counts(answer, 'kind'), { image: 3, video: 1 });
+  });
+  test('two filters: the most selective one loads its piece, the next one counts its choices', () => {
+    const answer = search('', { album: 'italy', kind: 'video' });
+    assert.deepEqual(answer.names, ['bear']);
+    assert.deepEqual(answer.asked, ['search/index.js', valuePiecePath('kind', 'video'), valuePiecePath('album', 'italy')]);
+    assert.deepEqual(counts(answer, 'kind'), { image: 3, video: 1 }, "the album's kinds");
+    assert.deepEqual(counts(answer, 'album'), { italy: 1 }, "the videos' albums");
+    const both = search('', { year: '2019', camera: 'Canon EOS 5D' });
+    assert.deepEqual(both.names, ['forum']);
+    assert.deepEqual(counts(both, 'year'), { 2019: 1, 2021: 1 });
+    assert.deepEqual(counts(both, 'camera'), { 'Canon EOS 5D': 1, 'FUJIFILM X100V': 1 });
+    assert.deepEqual(search('', { year: '2019', kind: 'video' }).names, []);
+  });
+  test('a value no item has: no piece, no result', () => {
+    const answer = search('', { year: '1999' });
+    assert.deepEqual(answer.names, []);
+    assert.deepEqual(answer.asked, ['search/index.js', valuePiecePath('year', '1999')]);
+  });
+  test('a word and filters load no value piece', () => {
+    const answer = search('beach ', { year: '2021' });
+    assert.ok(
+      answer.asked.every((path) => !path.startsWith('search/v/')),
+      answer.asked.join(),
+    );
+  });
+});
+
+describe('rows', () => {
   test('rows come from whichever loaded piece names the item', () => {
     const rows = rowsOf([3, 17], [fixturePieces.get('search/t/62.js'), fixturePieces.get('search/t/66.js')]);
     assert.equal(rows.get(3).camera, 'Canon EOS 5D');
