@@ -27,8 +27,12 @@ final class MemoryLimitTests: TemporaryFolderTestCase {
         XCTAssertEqual(refused["path"] as? String, interlaced)
         XCTAssertEqual(refused["reason"] as? String, "too-large")
         let message = try XCTUnwrap(refused["message"] as? String)
-        XCTAssertTrue(message.contains("32 MiB") && message.contains("16 MiB") && message.contains("--max-memory"), message)
-        XCTAssertEqual(scan.stderrLines.filter { $0.contains("interlaced.png") }.count, 1, scan.stderr)
+        XCTAssertTrue(message.contains("32 MiB") && message.contains("16 MiB") && !message.contains("--"), message)
+        // The manifest names the setting by its key; the command's own line names its flag.
+        XCTAssertEqual(refused["setting"] as? String, "max-memory")
+        let said = scan.stderrLines.filter { $0.contains("interlaced.png") }
+        XCTAssertEqual(said.count, 1, scan.stderr)
+        XCTAssertTrue(said.first?.hasSuffix("(--max-memory)") == true, scan.stderr)
 
         // With room for it the same file is read; thumbs takes the option too.
         XCTAssertEqual(items(try Vitrine.run(["scan", interlaced, "--max-memory", "64M"]).json()).count, 1)
