@@ -64,7 +64,8 @@ final class LargeGallerySearchTests: TemporaryFolderTestCase {
         XCTAssertTrue(after.contains("search/index.js"), "the query loaded the index: \(after)")
         XCTAssertTrue(after.contains { $0.hasPrefix("search/t/") }, "and a term piece: \(after)")
         XCTAssertTrue(after.contains { $0.hasPrefix("search/r/") }, "and a record piece: \(after)")
-        XCTAssertFalse((before + after).contains { $0.hasPrefix("data/\(album)/") }, "no chunk of \(album), never opened: \(before + after)")
+        XCTAssertFalse((before + after).contains { $0.hasPrefix("data/\(album)/") },
+                       "no chunk of \(album), never opened: \(before + after)")
         let albumChunks = after.filter(Self.isAlbumChunk)
         XCTAssertEqual(albumChunks, [], "no album chunk of data/ loaded for the query")
         XCTAssertLessThan(after.filter { $0.hasPrefix("search/") }.count, 10, "a few pieces of the index, never all: \(after)")

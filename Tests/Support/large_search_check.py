@@ -78,7 +78,8 @@ RESULTS = """var status = document.getElementById('search-count'), box = documen
 var cell = document.querySelector('#grid .cell[data-index="0"]');
 if (!status || !box || !cell || status.textContent.indexOf('\\u201c' + box.value + '\\u201d') < 0) return null;
 return { count: status.textContent, hash: location.hash,
-         labels: Array.prototype.map.call(document.querySelectorAll('#grid .cell'), function (c) { return c.getAttribute('aria-label'); }) };"""
+         labels: Array.prototype.map.call(document.querySelectorAll('#grid .cell'),
+                                          function (c) { return c.getAttribute('aria-label'); }) };"""
 RESOURCES = "return performance.getEntriesByType('resource').map(function (e) { return e.name; });"
 
 
