@@ -36,7 +36,7 @@ final class SheetPagesInWorkersTests: TemporaryFolderTestCase {
             default:
                 let picture = try Operation.image("thumbnail", ["filename": .string(Repository.examples + "/" + photos[number % 4]),
                     "width": .int(120), "height": .int(90), "crop": .string("centre")])
-                try SheetCellSpec.png(picture).write(to: URL(fileURLWithPath: cell))
+                try SheetCellSpec.png(picture, compression: 1).write(to: URL(fileURLWithPath: cell))
             }
         }
         manifest.errors = [ItemError(path: "broken.jpg", message: "not a recognised image format", reason: .unsupported)]

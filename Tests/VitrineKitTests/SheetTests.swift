@@ -127,9 +127,29 @@ final class SheetTests: XCTestCase {
 
     func testPNGStreamSplitsFilesAndStopsAtACutOne() throws {
         try Vips.initialize()
-        let one = try SheetCellSpec.png(try Operation.image("black", ["width": .int(3), "height": .int(2)]))
+        let one = try SheetCellSpec.png(try Operation.image("black", ["width": .int(3), "height": .int(2)]), compression: 1)
         XCTAssertEqual(PNGStream.split(one + one + one).count, 3)
         XCTAssertEqual(PNGStream.split(one + one.prefix(one.count - 3)).count, 1)
+    }
+
+    /// A run that throws its cells away stores them (no deflate): the same pixels, more bytes;
+    /// a cell kind written before it could say so reads as deflated.
+    func testCellsThrownAwayAreStoredWithTheSamePixels() throws {
+        try Vips.initialize()
+        let picture = try Operation.image("gaussnoise", ["width": .int(64), "height": .int(48)])
+        let deflated = try SheetCellSpec.png(picture, compression: 1), stored = try SheetCellSpec.png(picture, compression: 0)
+        XCTAssertGreaterThan(stored.count, deflated.count)
+        let load = { (data: Data) throws -> Image in try Operation.image("pngload_buffer", ["buffer": .blob(data)]).copyToMemory() }
+        let difference = try Operation.image("subtract", ["left": .image(try load(deflated)), "right": .image(try load(stored))])
+        let largest = try Operation.call("max", ["in": .image(difference)])["out"]?.double
+        XCTAssertEqual(largest, 0, "the same pixels")
+        var settings = SheetSettings()
+        XCTAssertTrue(settings.cellOutput.deflated, "kept by default, as build keeps them")
+        settings.keepsCells = false
+        XCTAssertFalse(settings.cellOutput.deflated)
+        XCTAssertEqual(settings.cellOutput.identifier, SheetSettings().cellOutput.identifier, "the same cells, whatever their bytes")
+        let old = #"{"width":200,"height":200,"mode":"fill","folder":".vitrine/cells"}"#
+        XCTAssertTrue(try JSONDecoder().decode(SheetCellSpec.self, from: Data(old.utf8)).deflated)
     }
 
     func testValidatorChecksSheets() {

@@ -18,6 +18,9 @@ public struct SheetCellSpec: OutputKind {
     /// The folder below the output folder that cells are written into: default `cells`. It
     /// does not shape the cells: it is not in ``identifier``.
     public var folder: String
+    /// Whether the PNG is deflated (cells a run keeps) or stored (cells thrown away with the
+    /// run, read once): the same pixels, so it is not in ``identifier``. Default deflated.
+    public var deflated = true
 
     public init(width: Int, height: Int, mode: RenditionSpec.FitMode, folder: String = "cells") {
         self.width = width
@@ -33,6 +36,18 @@ public struct SheetCellSpec: OutputKind {
     }
 
     public var identifier: String { "\(width)x\(height)-\(mode.rawValue)" }
+
+    private enum CodingKeys: String, CodingKey { case width, height, mode, folder, deflated }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+        mode = try container.decode(RenditionSpec.FitMode.self, forKey: .mode)
+        folder = try container.decode(String.self, forKey: .folder)
+        // Absent in what vitrine wrote before it could store cells: they were deflated.
+        deflated = try container.decodeIfPresent(Bool.self, forKey: .deflated) ?? true
+    }
 
     /// `cells/<id>-<identifier>.png`: ids hold only `a-z 0-9 - /`, so it stays inside.
     public func path(forID id: String) -> String { Path.join(folder, id + "-" + identifier + ".png") }
@@ -55,7 +70,7 @@ public struct SheetCellSpec: OutputKind {
             flat = try Operation.image("flatten", ["in": .image(flat), "background": .doubles([255, 255, 255])])
         }
         let data: Data
-        do { data = try Self.png(flat) } catch { throw ItemFailure.write("cannot encode a sheet cell: " + error.message) }
+        do { data = try Self.png(flat, compression: deflated ? 1 : 0) } catch { throw ItemFailure.write("cannot encode a sheet cell: " + error.message) }
         staging.stage(data, at: target.paths[0])
         return Made(width: flat.width, height: flat.height)
     }
@@ -64,9 +79,9 @@ public struct SheetCellSpec: OutputKind {
         mode == .fill ? FilledBox(crop: "centre", width: width, height: height) : nil
     }
 
-    /// Fastest deflate: the cell only crosses to the phase, which reads it once.
-    static func png(_ image: Image) throws(VipsError) -> Data {
-        guard let bytes = try Operation.call("pngsave_buffer", ["in": .image(image), "compression": .int(1), "strip": .bool(true)],
+    /// At most the fastest deflate: the cell only crosses to the phase, which reads it once.
+    static func png(_ image: Image, compression: Int) throws(VipsError) -> Data {
+        guard let bytes = try Operation.call("pngsave_buffer", ["in": .image(image), "compression": .int(compression), "strip": .bool(true)],
             outputs: ["buffer"])["buffer"]?.blob
         else { throw VipsError("pngsave_buffer gave no data") }
         return bytes
