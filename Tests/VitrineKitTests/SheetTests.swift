@@ -143,13 +143,22 @@ final class SheetTests: XCTestCase {
         let difference = try Operation.image("subtract", ["left": .image(try load(deflated)), "right": .image(try load(stored))])
         let largest = try Operation.call("max", ["in": .image(difference)])["out"]?.double
         XCTAssertEqual(largest, 0, "the same pixels")
-        var settings = SheetSettings()
-        XCTAssertTrue(settings.cellOutput.deflated, "kept by default, as build keeps them")
-        settings.keepsCells = false
-        XCTAssertFalse(settings.cellOutput.deflated)
-        XCTAssertEqual(settings.cellOutput.identifier, SheetSettings().cellOutput.identifier, "the same cells, whatever their bytes")
-        let old = #"{"width":200,"height":200,"mode":"fill","folder":".vitrine/cells"}"#
+        var phase = SheetPhase(settings: SheetSettings(), folder: "out", fileName: "sheet.jpg")
+        let kept = try XCTUnwrap(phase.itemOutputs.first?.base as? SheetCellSpec)
+        XCTAssertTrue(kept.deflated, "kept by default, as build keeps them")
+        phase.keepsCells = false
+        let thrownAway = try XCTUnwrap(phase.itemOutputs.first?.base as? SheetCellSpec)
+        XCTAssertFalse(thrownAway.deflated)
+        XCTAssertEqual(thrownAway.identifier, kept.identifier, "the same cells, whatever their bytes")
+        // What a build records of its cells is as it was before cells could be stored.
+        let old = #"{"folder":".vitrine\/cells","height":200,"mode":"fill","width":200}"#
+        var cells = SheetCellSpec(width: 200, height: 200, mode: .fill, folder: ".vitrine/cells")
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = [.sortedKeys]
+        XCTAssertEqual(String(decoding: try sorted.encode(cells), as: UTF8.self), old)
         XCTAssertTrue(try JSONDecoder().decode(SheetCellSpec.self, from: Data(old.utf8)).deflated)
+        cells.deflated = false
+        XCTAssertFalse(try JSONDecoder().decode(SheetCellSpec.self, from: try JSONEncoder().encode(cells)).deflated)
     }
 
     func testValidatorChecksSheets() {

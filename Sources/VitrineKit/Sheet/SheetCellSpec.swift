@@ -49,6 +49,16 @@ public struct SheetCellSpec: OutputKind {
         deflated = try container.decodeIfPresent(Bool.self, forKey: .deflated) ?? true
     }
 
+    /// Deflated cells are written as before stored ones could be: the same settings, byte for byte.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(folder, forKey: .folder)
+        if !deflated { try container.encode(deflated, forKey: .deflated) }
+    }
+
     /// `cells/<id>-<identifier>.png`: ids hold only `a-z 0-9 - /`, so it stays inside.
     public func path(forID id: String) -> String { Path.join(folder, id + "-" + identifier + ".png") }
 

@@ -15,6 +15,10 @@ public struct SheetPhase: GalleryPhase {
     /// The file name asked for, below `folder`: numbered per page when there are several
     /// (``SheetPaging/fileName(_:page:pageCount:)``).
     public var fileName: String
+    /// Whether the cells outlive the run (`build` keeps them to redraw one page alone): then
+    /// they are deflated; a run that throws them away stores them, and spares the CPU. Not a
+    /// setting of the sheet: its pages are the same either way. Default kept.
+    public var keepsCells = true
 
     public init(settings: SheetSettings, folder: String, fileName: String) {
         self.settings = settings
@@ -24,7 +28,11 @@ public struct SheetPhase: GalleryPhase {
 
     public var name: String { "sheet" }
 
-    public var itemOutputs: [AnyOutput] { [AnyOutput(settings.cellOutput)] }
+    public var itemOutputs: [AnyOutput] {
+        var cells = settings.cellOutput
+        cells.deflated = keepsCells
+        return [AnyOutput(cells)]
+    }
 
     /// What one cell shows: an item (by its place in the manifest) or a file that failed.
     enum Entry {

@@ -48,10 +48,6 @@ public struct SheetSettings: Codable, Hashable, Sendable {
     /// The folder below the output folder the cells are made in: default `cells` (`build` keeps
     /// them in its state folder).
     public var cellFolder = "cells"
-    /// Whether the cells outlive the run (`build` keeps them to redraw one page alone): then
-    /// they are deflated; a run that throws them away stores them, and spares the CPU. Default
-    /// kept.
-    public var keepsCells = true
 
     public init() {}
 
@@ -104,8 +100,6 @@ public struct SheetSettings: Codable, Hashable, Sendable {
 
     /// The cell kind the workers make for these settings.
     public var cellOutput: SheetCellSpec {
-        var spec = SheetCellSpec(width: cell.width ?? 1, height: cell.height ?? 1, mode: mode, folder: cellFolder)
-        spec.deflated = keepsCells
-        return spec
+        SheetCellSpec(width: cell.width ?? 1, height: cell.height ?? 1, mode: mode, folder: cellFolder)
     }
 }

@@ -118,10 +118,10 @@ enum SheetCommand {
             }
             cells = scratch
             options = GalleryOptions(outputs: [], outputFolder: scratch)
+            var phase = SheetPhase(settings: settings, folder: folder, fileName: destination.sheetName(format: settings.encoding.format))
             // The cells go with their temporary folder: stored, not deflated.
-            var phaseSettings = settings
-            phaseSettings.keepsCells = false
-            options.phases = [SheetPhase(settings: phaseSettings, folder: folder, fileName: destination.sheetName(format: settings.encoding.format))]
+            phase.keepsCells = false
+            options.phases = [phase]
         }
         defer { if let cells { try? FileManager.default.removeItem(atPath: cells) } }
         options.scan = scan
