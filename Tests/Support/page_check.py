@@ -99,6 +99,12 @@ def settle(driver, seconds=0.4):
     wait_for(driver, "return Array.prototype.every.call(document.images, function (i) { return i.complete; })", 5)
 
 
+def scheme(driver, name):
+    """Emulates the reader's colour scheme, "light" or "dark" (prefers-color-scheme)."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": name}]})
+    settle(driver, 0.3)
+
+
 def cells(driver):
     return driver.execute_script("""
 return Array.prototype.map.call(document.querySelectorAll('#grid .cell'), function (cell) {

@@ -20,7 +20,7 @@ import sys
 import time
 from urllib.parse import urlencode
 
-from page_check import settle, wait_for  # beside this file: the page tests' own waits
+from page_check import scheme, settle, wait_for  # beside this file: the page tests' own waits
 from phone_check import CHROMEDRIVER, CHROMIUM, axe, browser
 
 try:
@@ -110,11 +110,6 @@ def typed_search(driver, base, text, shots):
     facts["back"] = driver.execute_script(RESULTS)
     facts["backViewer"] = driver.execute_script(VIEWER)
     return facts
-
-
-def scheme(driver, name):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": name}]})
-    settle(driver, 0.3)
 
 
 def main(argv=None):

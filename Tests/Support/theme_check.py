@@ -23,7 +23,7 @@ import json
 import os
 import sys
 
-from page_check import settle, wait_for  # beside this file: the page tests' own waits
+from page_check import scheme, settle, wait_for  # beside this file: the page tests' own waits
 from phone_check import CHROMEDRIVER, CHROMIUM, activate, axe, browser, close_viewer
 
 CELLS = """return Array.prototype.map.call(document.querySelectorAll('#grid .cell'), function (cell) {
@@ -51,11 +51,6 @@ def every_cell(driver):
     driver.execute_script("window.scrollTo(0, 0)")
     settle(driver, 0.3)
     return [found[index] for index in sorted(found)]
-
-
-def scheme(driver, name):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": name}]})
-    settle(driver, 0.3)
 
 
 def main(argv=None):
