@@ -65,9 +65,14 @@ final class SearchFixtureTests: XCTestCase {
         return manifest
     }
 
-    /// Gallery order, but the live photo numbered 17: its record is in the second block.
-    static let numbers = ["notes": 0, "italy/beach": 1, "italy/bear": 2, "italy/rome/forum": 3, "italy/rome/cafe": 4, "japan/tower": 5,
+    /// In the order they were taken, as a build numbers them (the undated first), but the live
+    /// photo numbered 17, as if added later: its record is in another block.
+    static let numbers = ["notes": 0, "italy/rome/forum": 1, "italy/rome/cafe": 2, "italy/bear": 3, "italy/beach": 4, "japan/tower": 5,
         "japan/img-1054": 17]
+
+    /// Small blocks and a small row limit, so that a few items exercise what a large gallery
+    /// does: terms and values carrying counts instead of rows, several column pieces.
+    static let layout = SearchIndex.Layout(recordBlock: 8, columnBlock: 4, rowLimit: 2)
 
     /// An album as data/index.js's album tree names it (the root's parent absent).
     struct AlbumEntry: Codable, Equatable {
@@ -85,7 +90,7 @@ final class SearchFixtureTests: XCTestCase {
     }
 
     static func made() throws -> Fixture {
-        let pieces = try SearchIndex(manifest: manifest, numbers: numbers).pieces
+        let pieces = try SearchIndex(manifest: manifest, numbers: numbers, layout: layout).pieces
         return Fixture(note: "Made by SearchFixtureTests (VITRINE_WRITE_FIXTURES=1): the search pieces vitrine writes for its gallery.",
             albums: (manifest.albums ?? []).map { AlbumEntry(id: $0.id, parent: $0.parent, children: $0.children, title: $0.title) },
             pieces: Dictionary(uniqueKeysWithValues: pieces.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }))
@@ -106,12 +111,15 @@ final class SearchFixtureTests: XCTestCase {
         XCTAssertEqual(stored, made, "the page's search fixtures are out of date: run this test with VITRINE_WRITE_FIXTURES=1")
     }
 
-    /// The fixture holds what the page's tests need: several term pieces, two record blocks, and
-    /// neither coordinates nor a source's folders.
+    /// The fixture holds what the page's tests need: several term pieces, two record blocks,
+    /// column pieces, counted sets, and neither coordinates nor a source's folders.
     func testTheFixtureCoversWhatThePagesTestsNeed() throws {
         let pieces = try Self.made().pieces
         XCTAssertGreaterThan(pieces.keys.filter { $0.hasPrefix("search/t/") }.count, 5)
-        XCTAssertEqual(pieces.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
+        XCTAssertEqual(pieces.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0002.js"])
+        XCTAssertEqual(pieces.keys.filter { $0.hasPrefix("search/c/") }.sorted(), ["search/c/0000.js", "search/c/0001.js", "search/c/0004.js"])
+        XCTAssert(pieces.values.contains { $0.contains(#""counts":{"beach":{"#) }, "a term of more items than the row limit: counted")
+        XCTAssert(pieces.values.contains { $0.contains(#""counts":{"image":{"#) }, "a value of more items than the row limit: counted")
         let text = pieces.values.joined()
         XCTAssertFalse(text.contains("secret") || text.contains("41.9"))
     }

@@ -55,8 +55,17 @@ final class SearchIndexTests: XCTestCase {
         let prefixes = try XCTUnwrap(index["pieces"] as? [String])
         guard let prefix = prefixes.filter({ term.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return [] }
         let piece = try XCTUnwrap(objects[SearchIndex.termPath(prefix)])
-        let flat = (piece["terms"] as? [String: [Int]])?[term] ?? []
-        return stride(from: 0, to: flat.count, by: 2).map { [flat[$0], flat[$0 + 1]] }
+        let groups = (piece["terms"] as? [String: [Any]])?[term] ?? []
+        var found: [[Int]] = []
+        for at in stride(from: 0, to: groups.count, by: 2) {
+            let mask = try XCTUnwrap(groups[at] as? Int)
+            found += try SearchDecoding.set(try XCTUnwrap(groups[at + 1] as? String)).map { [$0, mask] }
+        }
+        return found.sorted { $0[0] < $1[0] }
+    }
+
+    private func rows(_ piece: [String: Any]?, index: [String: Any]?) throws -> [Int: SearchDecoding.Row] {
+        try SearchDecoding.rows(try XCTUnwrap(piece?["rows"] as? [String: String]), index: try XCTUnwrap(index))
     }
 
     func testEachFieldFindsItsItemWithItsFieldBit() throws {
@@ -82,16 +91,12 @@ final class SearchIndexTests: XCTestCase {
 
     func testAPieceCountsItsItemsFiltersAndTheIndexCountsTheGallerys() throws {
         let objects = try objects(try SearchIndex(manifest: gallery, numbers: ["rome/forum": 0, "beach": 7, "bear": 20]))
-        let piece = try XCTUnwrap(objects[SearchIndex.termPath("s")])
-        let values = try XCTUnwrap(piece["values"] as? [String])
-        let rows = try XCTUnwrap(piece["rows"] as? [String: [Any]])
-        XCTAssertEqual(Set(rows.keys), ["0", "7"], "the items its terms name (sunset, saturn)")
-        let forum = try XCTUnwrap(rows["0"])
-        func value(_ at: Int) -> String? { (forum[at] as? Int).flatMap { $0 >= 0 ? values[$0] : nil } }
-        XCTAssertEqual([value(0), value(1), value(2), value(3), value(4)], ["rome", "2019", "07", "Canon EOS 5D", "EF85mm f/1.8 USM"])
-        XCTAssertEqual(forum[5] as? Int, 5)
-        XCTAssertEqual(value(6), "image")
-        XCTAssertEqual((forum[7] as? [Int])?.map { values[$0] }, ["Ruins", "Sunset"])
+        let rows = try rows(objects[SearchIndex.termPath("s")], index: objects[SearchIndex.indexPath])
+        XCTAssertEqual(Set(rows.keys), [0, 7], "the items its terms name (sunset, saturn)")
+        XCTAssertEqual(rows[0], SearchDecoding.Row(album: "rome", date: "2019-07", camera: "Canon EOS 5D", lens: "EF85mm f/1.8 USM",
+            kind: "image", rating: 5, keywords: ["Ruins", "Sunset"]))
+        XCTAssertEqual(rows[7], SearchDecoding.Row(album: nil, date: "2021-08", camera: "Canon EOS 5D", lens: nil,
+            kind: "image", rating: 0, keywords: ["sunset"]))
 
         let index = try XCTUnwrap(objects[SearchIndex.indexPath])
         XCTAssertEqual(index["count"] as? Int, 3)
@@ -107,16 +112,20 @@ final class SearchIndexTests: XCTestCase {
 
     func testResultRecordsCarryWhatACellShowsByBlockOfNumbers() throws {
         let objects = try objects(try SearchIndex(manifest: gallery, numbers: ["rome/forum": 0, "beach": 7, "bear": 20]))
-        XCTAssertEqual(objects.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0001.js"])
         let first = try XCTUnwrap(objects["search/r/0000.js"]?["items"] as? [Any])
+        XCTAssertEqual(objects.keys.filter { $0.hasPrefix("search/r/") }.sorted(), ["search/r/0000.js", "search/r/0002.js"])
         XCTAssertEqual(first.count, 8, "up to the last number the block holds")
-        XCTAssertEqual((first[7] as? [String: Any])?["id"] as? String, "beach")
+        XCTAssertEqual((first[7] as? [Any])?.first as? String, "beach")
         XCTAssert(first[1] is NSNull)
-        let second = try XCTUnwrap(objects["search/r/0001.js"])
-        XCTAssertEqual(second["start"] as? Int, 16)
-        let bear = try XCTUnwrap((second["items"] as? [Any])?[4] as? [String: Any])
-        XCTAssertEqual(bear["name"] as? String, "bear.png")
-        XCTAssertEqual([bear["width"] as? Int, bear["height"] as? Int], [300, 200])
+        let third = try XCTUnwrap(objects["search/r/0002.js"])
+        XCTAssertEqual(third["start"] as? Int, 16)
+        // [id, album, name, kind, width, height, renditions]: no placeholder, nothing after it.
+        let bear = try XCTUnwrap((third["items"] as? [Any])?[4] as? [Any])
+        XCTAssertEqual(bear.count, 7)
+        XCTAssertEqual(bear[0] as? String, "bear")
+        XCTAssert(bear[1] is NSNull, "in no album")
+        XCTAssertEqual(bear[2] as? String, "bear.png")
+        XCTAssertEqual([bear[4] as? Int, bear[5] as? Int], [300, 200])
     }
 
     /// A piece over the budget is split by one more character; every term is in exactly one
@@ -131,7 +140,7 @@ final class SearchIndexTests: XCTestCase {
         let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
         let prefixes = try XCTUnwrap(objects[SearchIndex.indexPath]?["pieces"] as? [String])
         XCTAssert(prefixes.contains { $0.count > 1 }, "split: \(prefixes)")
-        XCTAssert(prefixes.allSatisfy { $0.count <= 3 })
+        XCTAssert(prefixes.allSatisfy { $0.count <= SearchIndex.deepestPrefix })
         var placed: [String: [String]] = [:]
         for prefix in prefixes {
             let terms = try XCTUnwrap(objects[SearchIndex.termPath(prefix)]?["terms"] as? [String: Any])
@@ -157,44 +166,72 @@ final class SearchIndexTests: XCTestCase {
             camera: Camera(make: "Canon", model: "EOS 5D"), rating: 4))
         let numbers = ["rome/forum": 0, "beach": 7, "bear": 20, "rome/night/moon": 3]
         let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
-        func named(_ facet: String, _ value: String) -> [Int]? {
-            objects[SearchIndex.valuePath(facet: facet, value: value)]?["numbers"] as? [Int]
+        func named(_ facet: String, _ value: String) throws -> [Int]? {
+            let piece = objects[SearchIndex.valuePath(facet: facet, value: value)]
+            return try ((piece?["values"] as? [String: String])?[value]).map(SearchDecoding.set)
         }
         XCTAssertEqual(SearchIndex.valuePath(facet: "year", value: "2019"), "search/v/year-32303139.js")
-        XCTAssertEqual(named("year", "2019"), [0, 3])
-        XCTAssertEqual(named("month", "2019-07"), [0])
-        XCTAssertEqual(named("camera", "Canon EOS 5D"), [0, 3, 7])
-        XCTAssertEqual(named("lens", "EF85mm f/1.8 USM"), [0])
-        XCTAssertEqual(named("keyword", "sunset"), [7])
-        XCTAssertEqual(named("keyword", "Sunset"), [0])
-        XCTAssertEqual(named("kind", "image"), [0, 3, 7, 20])
-        XCTAssertEqual(named("album", "rome"), [0, 3], "with its sub-album's item")
-        XCTAssertEqual(named("album", "rome/night"), [3])
-        XCTAssertNil(named("album", ""), "the root is no filter")
-        XCTAssertEqual(named("rating", "4"), [0, 3], "rated 4 or more")
-        XCTAssertEqual(named("rating", "5"), [0])
-        XCTAssertNil(named("rating", "0"))
+        XCTAssertEqual(try named("year", "2019"), [0, 3])
+        XCTAssertEqual(try named("month", "2019-07"), [0])
+        XCTAssertEqual(try named("camera", "Canon EOS 5D"), [0, 3, 7])
+        XCTAssertEqual(try named("lens", "EF85mm f/1.8 USM"), [0])
+        XCTAssertEqual(try named("keyword", "sunset"), [7])
+        XCTAssertEqual(try named("keyword", "Sunset"), [0])
+        XCTAssertEqual(try named("kind", "image"), [0, 3, 7, 20])
+        XCTAssertEqual(try named("album", "rome"), [0, 3], "with its sub-album's item")
+        XCTAssertEqual(try named("album", "rome/night"), [3])
+        XCTAssertNil(try named("album", ""), "the root is no filter")
+        XCTAssertEqual(try named("rating", "4"), [0, 3], "rated 4 or more")
+        XCTAssertEqual(try named("rating", "5"), [0])
+        XCTAssertNil(try named("rating", "0"))
         let values = objects.keys.filter { $0.hasPrefix("search/v/") }
         XCTAssertEqual(values.count, 2 + 2 + 3 + 1 + 3 + 1 + 5 + 1, "albums, years, months, camera, keywords, lens, ratings 1 to 5, kind")
         XCTAssert(values.allSatisfy(SearchIndex.isPiece))
 
         let piece = try XCTUnwrap(objects[SearchIndex.valuePath(facet: "album", value: "rome")])
         XCTAssertEqual(piece["facet"] as? String, "album")
-        let strings = try XCTUnwrap(piece["values"] as? [String])
-        let rows = try XCTUnwrap(piece["rows"] as? [[Any]])
-        XCTAssertEqual(rows.count, 2, "one a number, in the same order")
-        func value(_ row: [Any], _ at: Int) -> String? { (row[at] as? Int).flatMap { $0 >= 0 ? strings[$0] : nil } }
-        XCTAssertEqual((0..<5).map { value(rows[0], $0) }, ["rome", "2019", "07", "Canon EOS 5D", "EF85mm f/1.8 USM"])
-        XCTAssertEqual([rows[0][5] as? Int, rows[1][5] as? Int], [5, 4])
-        XCTAssertEqual(value(rows[1], 0), "rome/night")
-        XCTAssertEqual(value(rows[1], 6), "image")
-        XCTAssertEqual((rows[0][7] as? [Int])?.map { strings[$0] }, ["Ruins", "Sunset"])
+        let rows = try rows(piece, index: objects[SearchIndex.indexPath])
+        XCTAssertEqual(rows.keys.sorted(), [0, 3])
+        XCTAssertEqual(rows[0]?.keywords, ["Ruins", "Sunset"])
+        XCTAssertEqual(rows[3], SearchDecoding.Row(album: "rome/night", date: "2019-12", camera: "Canon EOS 5D", lens: nil,
+            kind: "image", rating: 4, keywords: []))
 
         // A value too long to name a file shares the piece of its first bytes; the rows tell them apart.
         let long = String(repeating: "é", count: 80)
         XCTAssertEqual(SearchIndex.valuePath(facet: "keyword", value: long + "a"),
             SearchIndex.valuePath(facet: "keyword", value: long + "b"))
         XCTAssertLessThan(Path.name(of: SearchIndex.valuePath(facet: "keyword", value: long)).utf8.count, 255)
+    }
+
+    /// A term of more items than a piece carries rows of has its items' filter values counted
+    /// instead; every item is in a column piece, whatever its terms.
+    func testALargeTermCarriesItsCountsAndEveryItemHasAColumnRow() throws {
+        var manifest = Manifest()
+        let many = SearchIndex.Layout.standard.rowLimit + 10
+        manifest.items = (0..<many).map { number in
+            item("i\(number)", path: "i\(number).jpg", keywords: number < 3 ? ["rare"] : nil,
+                caption: number % 2 == 0 ? "common even" : "common odd", takenAt: number < 100 ? "2019-07-01T10:00:00" : nil,
+                rating: number % 6)
+        }
+        let numbers = Dictionary(uniqueKeysWithValues: manifest.items.enumerated().map { ($1.id, $0) })
+        let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
+        let index = objects[SearchIndex.indexPath]
+        XCTAssertEqual(try postings("common", in: objects).count, many)
+        let piece = try XCTUnwrap(objects[SearchIndex.termPath("c")])
+        let counts = try XCTUnwrap((piece["counts"] as? [String: [String: String]])?["common"])
+        let tables = try XCTUnwrap(index?["tables"] as? [String: [String]])
+        XCTAssertEqual(try SearchDecoding.counts(try XCTUnwrap(counts["date"]), table: tables["date"]), ["2019-07": 100])
+        XCTAssertEqual(try SearchDecoding.counts(try XCTUnwrap(counts["keyword"]), table: tables["keyword"]), ["rare": 3])
+        XCTAssertEqual(try SearchDecoding.counts(try XCTUnwrap(counts["kind"]), table: tables["kind"]), ["image": many])
+        let ratings = try SearchDecoding.counts(try XCTUnwrap(counts["rating"]), table: nil)
+        XCTAssertEqual(ratings["5"], (0..<many).filter { $0 % 6 == 5 }.count)
+        XCTAssertNil(ratings["0"], "unrated is no value")
+        XCTAssertEqual(try rows(piece, index: index), [:], "no small term there: no rows")
+        XCTAssertNotNil(try rows(objects[SearchIndex.termPath("e")], index: index)[4], "even: a small term, with rows")
+        let columns = try rows(objects[SearchIndex.columnPath(0)], index: index)
+        XCTAssertEqual(columns.count, many)
+        XCTAssertEqual(columns[1]?.keywords, ["rare"])
+        XCTAssertEqual(columns[200]?.date, nil)
     }
 
     /// An item added with the next number changes its terms' pieces, its block and the index,
@@ -207,7 +244,7 @@ final class SearchIndexTests: XCTestCase {
         let after = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
             .pieces.map { ($0.path, $0.bytes) })
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
-        XCTAssertEqual(changed, [SearchIndex.indexPath, "search/r/0001.js", SearchIndex.termPath("z"),
+        XCTAssertEqual(changed, ["search/c/0000.js", SearchIndex.indexPath, "search/r/0002.js", SearchIndex.termPath("z"),
             SearchIndex.valuePath(facet: "kind", value: "image")])
     }
 }

@@ -195,7 +195,7 @@ public struct SiteBuilder {
             if let state {
                 do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
             }
-            numbers.number(manifest.items.map(\.id))
+            numbers.number(SearchNumbers.takenOrder(manifest))
             var page = page(for: manifest, in: site)
             page.searchNumbers = numbers
             do { written = try page.write(manifest, dryRun: true) } catch { throw .page(underlying: error) }
@@ -390,7 +390,7 @@ public struct SiteBuilder {
     func searchNumbers(of manifest: Manifest, in state: StateStore) throws(Failure) -> SearchNumbers {
         var numbers: SearchNumbers
         do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
-        let change = numbers.number(manifest.items.map(\.id))
+        let change = numbers.number(SearchNumbers.takenOrder(manifest))
         guard !change.isEmpty else { return numbers }
         do { try state.keepSearchNumbers(change, next: numbers.next) } catch {
             throw .state(.recordSearchNumbers, path: state.path, underlying: error)

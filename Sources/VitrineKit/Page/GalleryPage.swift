@@ -38,7 +38,7 @@ public struct GalleryPage: Sendable {
     /// `search/` (without, an old index is removed); default ``SearchIndex/writtenByDefault``.
     public var search = SearchIndex.writtenByDefault
     /// The items' search numbers: a build's, kept in its state; default nil, the items numbered
-    /// in gallery order (``SearchNumbers/inGalleryOrder(_:)``).
+    /// in the order they were taken (``SearchNumbers/inTakenOrder(_:)``).
     public var searchNumbers: SearchNumbers?
 
     public init(site: String, videoSources: [String: [PageVideo]] = [:], title: String? = nil) {
@@ -94,7 +94,7 @@ public struct GalleryPage: Sendable {
         let title = pageTitle(for: manifest)
         let pieces = try PagePieces(manifest, title: title, videos: videoSources, viewport: viewport)
         var written = try pieces.put(in: site, dryRun: dryRun)
-        let index = try search ? SearchIndex(manifest: manifest, numbers: (searchNumbers ?? .inGalleryOrder(manifest)).byID) : nil
+        let index = try search ? SearchIndex(manifest: manifest, numbers: (searchNumbers ?? .inTakenOrder(manifest)).byID) : nil
         let searchPieces = index?.piecesInWritingOrder ?? []
         written.search = try PagePieces.put(searchPieces, in: site, folder: SearchIndex.folder, isPiece: SearchIndex.isPiece,
             keepFolder: search, dryRun: dryRun)

@@ -45,7 +45,7 @@ struct SearchEntry {
     }
 
     /// What a grid cell needs of a result, with no album chunk loaded.
-    struct Record: Encodable {
+    struct Record {
         var id: String
         var album: String?
         var name: String
@@ -57,6 +57,19 @@ struct SearchEntry {
         var durationLabel: String?
         var motion: Bool?
         var selection: Int?
+
+        /// As a record piece holds it: `[id, album, name, kind, width, height, [[path, width,
+        /// height]…], placeholder, durationLabel, motion, selection]`, absent values null (motion
+        /// 1 when live) and trailing ones dropped: a key written with every record would be most
+        /// of its bytes.
+        var json: JSONValue {
+            let text = { (value: String?) in value.map(JSONValue.string) ?? .null }
+            var fields: [JSONValue] = [.string(id), text(album), .string(name), .string(kind), .number(width), .number(height),
+                .array(renditions.map { .array([.string($0.path), .number($0.width), .number($0.height)]) }), text(placeholder),
+                text(durationLabel), motion == true ? .number(1) : .null, selection.map { .number($0) } ?? .null]
+            while fields.last == .null { fields.removeLast() }
+            return .array(fields)
+        }
     }
 
     /// `item`'s entry, numbered `number`; `albumTitles` by album id.

@@ -2,69 +2,80 @@ import Foundation
 
 /// A gallery's search index, in pieces the page loads as scripts the way it loads `data/`
 /// (`vitrinePiece("search/…js", {…})`), so that a query loads the pieces its words need and never
-/// the whole index:
+/// the whole index. Format 2: numbers, sets and filter values in the compact codes of
+/// ``SearchCode``, values named by the gallery's tables (``SearchRows``).
 ///
-/// - `search/index.js`: the prefixes of the term pieces, the fields' bits, and every filter's
-///   values with their counts over the whole gallery;
+/// - `search/index.js`: the prefixes of the term pieces, the fields' bits, the filter tables and
+///   every filter's values with their counts over the whole gallery;
 /// - `search/t/KEY.js` (KEY: the prefix's UTF-8 bytes in hex): the terms starting with a prefix,
-///   each with its postings (item number, fields found in), and a row of filter values for every
-///   item the piece names, so that a one-word query counts its filters from what it loaded;
-/// - `search/r/NNNN.js`: what a grid cell shows of the items numbered `NNNN × blockSize`… on;
+///   each with its items grouped by the fields it was found in; the filter values of the items
+///   of its small terms (rows), and a large term's values counted, so that a one-word query
+///   counts its filters from what it loaded;
+/// - `search/r/NNNN.js`: what a grid cell shows of the items numbered `NNNN × recordBlock`… on;
+/// - `search/c/NNNN.js`: the rows of the items numbered `NNNN × columnBlock`… on, for the items
+///   of large sets when filters or more words need them one by one;
 /// - `search/v/FACET-KEY.js` (KEY: the value's UTF-8 bytes in hex): the items one filter's value
-///   names, with their rows, so that filters without a word load one piece, not the gallery.
+///   names, with their rows or counts, so that filters without a word load one piece.
 ///
-/// Items are named by a number that stays theirs across rebuilds (``SearchNumbers``), so that
-/// adding an item changes the pieces of its terms and its block, not every posting. The pieces
-/// are a value of the manifest and the numbers: bytes that do not change are not written again.
+/// Items are named by a number that stays theirs across rebuilds (``SearchNumbers``), given in
+/// the order they were taken, so that adding an item changes the pieces of its terms and its
+/// block, not every posting, and the page ranks ties by number as by date. The pieces are a
+/// value of the manifest and the numbers: bytes that do not change are not written again.
 public struct SearchIndex {
     public static let folder = "search"
     /// Whether `build` and `page` write the index (`--no-search`, `"search": false`: no): default yes.
     public static let writtenByDefault = true
-    /// Items a record piece holds.
-    public static let blockSize = 16
+    /// The format `search/index.js` states, which the page checks.
+    static let version = 2
+    /// How items are grouped into pieces; `search/index.js` states it for the page.
+    public struct Layout: Sendable {
+        /// Items a record piece holds: a screen of results from many albums loads one piece each.
+        var recordBlock = 8
+        /// Items a column piece holds rows of.
+        var columnBlock = 4096
+        /// The most items a set carries the rows of; a larger one carries its values counted.
+        var rowLimit = 2048
+
+        public static let standard = Layout()
+    }
     /// The size over which a term piece is split by one more character of its prefix, up to
     /// ``deepestPrefix`` characters: about what one small request carries.
     static let pieceBudget = 24_576
-    static let deepestPrefix = 3
+    static let deepestPrefix = 6
 
     /// Each piece's path below the site and its script's bytes, in path order.
     public private(set) var pieces: [(path: String, bytes: Data)] = []
 
     /// The index of `manifest`'s items, each numbered as `numbers` says (an item without a
     /// number is left out).
-    public init(manifest: Manifest, numbers: [String: Int]) throws(GalleryPage.Failure) {
-        let titles = Dictionary(PagePieces.albums(of: manifest).compactMap { album in album.title.map { (album.id, $0) } },
-            uniquingKeysWith: { first, _ in first })
+    public init(manifest: Manifest, numbers: [String: Int], layout: Layout = .standard) throws(GalleryPage.Failure) {
+        let albums = PagePieces.albums(of: manifest)
+        let titles = Dictionary(albums.compactMap { album in album.title.map { (album.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<Int>()
         let entries = manifest.items.compactMap { item in numbers[item.id].map { SearchEntry(item, number: $0, albumTitles: titles) } }
-        let byNumber = Dictionary(entries.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-        var postings: [String: [(number: Int, fields: SearchFields)]] = [:]
-        for entry in entries {
-            for (term, fields) in entry.terms { postings[term, default: []].append((entry.number, fields)) }
+            .sorted { $0.number < $1.number }.filter { seen.insert($0.number).inserted }
+        let content = Content(entries: entries, rows: SearchRows(entries), layout: layout)
+        var postings: [String: [(position: Int, fields: SearchFields)]] = [:]
+        for (position, entry) in entries.enumerated() {
+            for (term, fields) in entry.terms { postings[term, default: []].append((position, fields)) }
         }
-        for term in postings.keys { postings[term]!.sort { $0.number < $1.number } }
         let grouped = Self.prefixGroups(postings)
         for (prefix, terms) in grouped {
-            let piece = TermPiece(prefix: prefix, terms: terms, postings: postings, entries: byNumber)
-            let path = Self.termPath(prefix)
-            pieces.append((path, try PagePieces.piece(path, piece)))
+            pieces.append(try content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) }))
         }
-        for (block, records) in Self.blocks(of: entries) {
-            let path = Self.recordPath(block)
-            pieces.append((path, try PagePieces.piece(path, RecordPiece(start: block * Self.blockSize, items: records))))
-        }
-        for (path, piece) in ValuePiece.pieces(of: entries, albums: PagePieces.albums(of: manifest)) {
-            pieces.append((path, try PagePieces.piece(path, piece)))
-        }
-        let summary = Summary(count: entries.count, blockSize: Self.blockSize, pieces: grouped.map(\.prefix),
-            fields: Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) }),
-            facets: FacetCounts(entries.map(\.facets)), longestTerm: SearchText.longestTerm)
+        pieces += try content.blockPieces()
+        pieces += try content.valuePieces(albums: albums)
+        let summary = Summary(count: entries.count, recordBlock: layout.recordBlock, columnBlock: layout.columnBlock,
+            rowLimit: layout.rowLimit, pieces: grouped.map(\.prefix), tables: content.rows.tables,
+            widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
+            facets: FacetCounts(entries.map(\.facets)))
         pieces.append((Self.indexPath, try PagePieces.piece(Self.indexPath, summary)))
         pieces.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     public static let indexPath = Path.join(folder, "index.js")
     /// The folders of the term, the record and the value pieces.
-    static let pieceFolders = [Path.join(folder, "t"), Path.join(folder, "r"), Path.join(folder, "v")]
+    static let pieceFolders = [Path.join(folder, "t"), Path.join(folder, "r"), Path.join(folder, "v"), Path.join(folder, "c")]
     /// The most bytes of a value its piece's name spells: values longer share the piece of their
     /// first bytes (a file's name stays under 255 bytes), the page telling them apart by the rows.
     static let longestValueKey = 100
@@ -77,7 +88,7 @@ public struct SearchIndex {
         let stem = name.dropLast(3)
         switch parent {
         case pieceFolders[0]: return stem.count.isMultiple(of: 2) && stem.allSatisfy(\.isHexDigit)
-        case pieceFolders[1]: return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
+        case pieceFolders[1], pieceFolders[3]: return stem.count >= 4 && stem.allSatisfy { $0.isASCII && $0.isNumber }
         case pieceFolders[2]:
             guard let dash = stem.firstIndex(of: "-"), ValuePiece.facets.contains(String(stem[..<dash])) else { return false }
             let key = stem[stem.index(after: dash)...]
@@ -103,17 +114,26 @@ public struct SearchIndex {
         Path.join(pieceFolders[2], facet + "-" + value.utf8.prefix(longestValueKey).map { String(format: "%02x", $0) }.joined() + ".js")
     }
 
-    static func recordPath(_ block: Int) -> String {
+    static func recordPath(_ block: Int) -> String { blockPath(pieceFolders[1], block) }
+
+    static func columnPath(_ block: Int) -> String { blockPath(pieceFolders[3], block) }
+
+    private static func blockPath(_ folder: String, _ block: Int) -> String {
         let digits = String(block)
-        return Path.join(pieceFolders[1], String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
+        return Path.join(folder, String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
     }
 
     /// The terms in pieces: by their first character, a piece over the budget split by one
     /// more, up to ``deepestPrefix``; a piece holds the terms starting with its prefix that no
     /// longer piece holds. Sorted by prefix.
-    static func prefixGroups(_ postings: [String: [(number: Int, fields: SearchFields)]]) -> [(prefix: String, terms: [String])] {
+    static func prefixGroups(_ postings: [String: [(position: Int, fields: SearchFields)]]) -> [(prefix: String, terms: [String])] {
+        // About what a term costs: a digit or two an item, and a row (about ten digits) for each
+        // item of a small term, or its counts for a large one.
         func size(_ terms: [String]) -> Int {
-            terms.reduce(0) { total, term in total + term.utf8.count + 6 + postings[term]!.count * 12 }
+            terms.reduce(0) { total, term in
+                let items = postings[term]!.count
+                return total + term.utf8.count + 8 + 2 * items + (items > Layout.standard.rowLimit ? 4096 : 10 * items)
+            }
         }
         func place(_ terms: [String], prefix: [Unicode.Scalar]) -> [(prefix: String, terms: [String])] {
             let text = String(String.UnicodeScalarView(prefix))
@@ -134,31 +154,22 @@ public struct SearchIndex {
             .sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     }
 
-    /// The entries' records by block of ``blockSize`` numbers; a number no item has is null.
-    static func blocks(of entries: [SearchEntry]) -> [(Int, [SearchEntry.Record?])] {
-        var blocks: [Int: [SearchEntry.Record?]] = [:]
-        for entry in entries {
-            let (block, offset) = entry.number.quotientAndRemainder(dividingBy: blockSize)
-            blocks[block, default: Array(repeating: nil, count: blockSize)][offset] = entry.record
-        }
-        return blocks.sorted { $0.key < $1.key }.map { ($0.key, Self.trimmed($0.value)) }
-    }
-
-    private static func trimmed(_ records: [SearchEntry.Record?]) -> [SearchEntry.Record?] {
-        Array(records.prefix { _ in true }.reversed().drop { $0 == nil }.reversed())
-    }
 }
 
 extension SearchIndex {
     /// `search/index.js`.
     struct Summary: Encodable {
-        var version = 1
+        var version = SearchIndex.version
         var count: Int
-        var blockSize: Int
+        var recordBlock: Int
+        var columnBlock: Int
+        var rowLimit: Int
         var pieces: [String]
-        var fields: [String: Int]
+        var fields = Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) })
+        var tables: [String: [String]]
+        var widths: [String: Int]
         var facets: FacetCounts
-        var longestTerm: Int
+        var longestTerm = SearchText.longestTerm
     }
 
     /// Every filter's values over the whole gallery, most items first: `[[value, count]…]`.
@@ -199,101 +210,11 @@ extension SearchIndex {
         }
     }
 
-    /// `search/t/KEY.js`: terms with their postings, and the filter values of each item named.
-    struct TermPiece: Encodable {
-        var prefix: String
-        /// Each term's postings, flat: number, fields, number, fields…
-        var terms: [String: [Int]]
-        var values: [String]
-        /// By number: album, year, month, camera, lens (indices into ``values``, -1 when
-        /// absent), rating, kind (an index), keywords (indices).
-        var rows: [String: [RowValue]]
-
-        enum RowValue: Encodable {
-            case number(Int)
-            case list([Int])
-
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.singleValueContainer()
-                switch self {
-                case .number(let value): try container.encode(value)
-                case .list(let values): try container.encode(values)
-                }
-            }
-        }
-
-        init(prefix: String, terms: [String], postings: [String: [(number: Int, fields: SearchFields)]], entries: [Int: SearchEntry]) {
-            self.prefix = prefix
-            var flat: [String: [Int]] = [:]
-            var named = Set<Int>()
-            for term in terms {
-                let list = postings[term] ?? []
-                flat[term] = list.flatMap { [$0.number, $0.fields.rawValue] }
-                named.formUnion(list.map(\.number))
-            }
-            self.terms = flat
-            var table = RowTable()
-            var rows: [String: [RowValue]] = [:]
-            for number in named.sorted() {
-                guard let facets = entries[number]?.facets else { continue }
-                rows[String(number)] = table.row(facets)
-            }
-            self.values = table.values
-            self.rows = rows
-        }
-    }
-
-    /// A piece's rows of filter values, each string once in ``values``: album, year, month,
-    /// camera, lens (indices, -1 when absent), rating, kind (an index), keywords (indices).
-    struct RowTable {
-        private(set) var values: [String] = []
-        private var indices: [String: Int] = [:]
-
-        private mutating func index(_ value: String?) -> Int {
-            guard let value else { return -1 }
-            if let known = indices[value] { return known }
-            values.append(value)
-            indices[value] = values.count - 1
-            return values.count - 1
-        }
-
-        mutating func row(_ facets: SearchEntry.Facets) -> [TermPiece.RowValue] {
-            [.number(index(facets.album)), .number(index(facets.year)), .number(index(facets.month)), .number(index(facets.camera)),
-             .number(index(facets.lens)), .number(facets.rating), .number(index(facets.kind)), .list(facets.keywords.map { index($0) })]
-        }
-    }
-
-    /// `search/v/FACET-KEY.js`: the items one filter's value names, in ascending number, and
-    /// their rows in the same order (as a term piece's, so that the other filters count from
-    /// them). An album's piece holds its sub-albums' items too, and a rating's the items rated
-    /// at least that, as the filters mean them. Values whose first ``longestValueKey`` bytes are
-    /// the same share a piece.
-    struct ValuePiece: Encodable {
-        /// The filters, as the page and its URL name them.
+    /// What a value piece (`search/v/FACET-KEY.js`) names: the filters, as the page and its URL
+    /// name them, and the values each item is found by.
+    enum ValuePiece {
         static let facets = ["album", "year", "month", "camera", "lens", "keyword", "rating", "kind"]
         static let ratings = 1...5
-
-        var facet: String
-        var numbers: [Int]
-        var values: [String]
-        var rows: [[TermPiece.RowValue]]
-
-        /// Every value's piece, by path, in path order.
-        static func pieces(of entries: [SearchEntry], albums: [Album]) -> [(path: String, piece: ValuePiece)] {
-            let parents = Dictionary(albums.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
-            var named: [String: (facet: String, entries: [SearchEntry])] = [:]
-            for entry in entries.sorted(by: { $0.number < $1.number }) {
-                for (facet, value) in values(of: entry.facets, parents: parents) where !value.isEmpty {
-                    let path = SearchIndex.valuePath(facet: facet, value: value)
-                    named[path, default: (facet, [])].entries.append(entry)
-                }
-            }
-            return named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, group in
-                var table = RowTable()
-                let rows = group.entries.map { table.row($0.facets) }
-                return (path, ValuePiece(facet: group.facet, numbers: group.entries.map(\.number), values: table.values, rows: rows))
-            }
-        }
 
         /// The (filter, value) pairs an item is found by, each once: its album and those above
         /// it (the root left out), every rating it meets.
@@ -317,10 +238,91 @@ extension SearchIndex {
             return pairs
         }
     }
+}
 
-    /// `search/r/NNNN.js`.
-    struct RecordPiece: Encodable {
-        var start: Int
-        var items: [SearchEntry.Record?]
+extension SearchIndex {
+    /// The entries (ascending number) and their rows, made into pieces.
+    struct Content {
+        let entries: [SearchEntry]
+        let rows: SearchRows
+        let layout: Layout
+        var numbers: [Int] { entries.map(\.number) }
+
+        /// `search/t/KEY.js`: `{prefix, terms: {term: [mask, set…]}, counts: {term: counts}, rows}`.
+        func termPiece(prefix: String, terms: [(String, [(position: Int, fields: SearchFields)])]) throws(GalleryPage.Failure)
+            -> (path: String, bytes: Data) {
+            var members: [JSONValue.Member] = []
+            var counted: [JSONValue.Member] = []
+            var named = Set<Int>()
+            for (term, postings) in terms {
+                var byFields: [Int: [Int]] = [:]
+                for posting in postings { byFields[posting.fields.rawValue, default: []].append(entries[posting.position].number) }
+                members.append(.init(term, .array(byFields.sorted { $0.key < $1.key }.flatMap { [.number($0.key), .string(SearchCode.set($0.value))] })))
+                if postings.count > layout.rowLimit {
+                    counted.append(.init(term, rows.counts(of: postings.map(\.position))))
+                } else {
+                    named.formUnion(postings.map(\.position))
+                }
+            }
+            return try piece(SearchIndex.termPath(prefix), [.init("prefix", .string(prefix)), .init("terms", .object(members)),
+                .init("counts", .object(counted)), .init("rows", rows.rows(named.sorted(), numbers: numbers))])
+        }
+
+        /// The record pieces (`search/r/`, `{start, items}`) and the column pieces (`search/c/`,
+        /// `{start, rows}`) of every block holding an item.
+        func blockPieces() throws(GalleryPage.Failure) -> [(path: String, bytes: Data)] {
+            var made: [(path: String, bytes: Data)] = []
+            var records: [Int: [JSONValue]] = [:]
+            var columns: [Int: [Int]] = [:]
+            for (position, entry) in entries.enumerated() {
+                let (block, offset) = entry.number.quotientAndRemainder(dividingBy: layout.recordBlock)
+                records[block, default: []].append(contentsOf: Array(repeating: .null, count: max(0, offset - (records[block]?.count ?? 0))))
+                records[block]!.append(entry.record.json)
+                columns[entry.number / layout.columnBlock, default: []].append(position)
+            }
+            for (block, items) in records.sorted(by: { $0.key < $1.key }) {
+                made.append(try piece(SearchIndex.recordPath(block), [.init("items", .array(items)),
+                    .init("start", .number(block * layout.recordBlock))]))
+            }
+            for (block, positions) in columns.sorted(by: { $0.key < $1.key }) {
+                made.append(try piece(SearchIndex.columnPath(block), [.init("rows", rows.rows(positions, numbers: numbers)),
+                    .init("start", .number(block * layout.columnBlock))]))
+            }
+            return made
+        }
+
+        /// Every filter value's piece: `{facet, values: {value: set}, counts: {value: counts}, rows}`;
+        /// values whose first ``longestValueKey`` bytes are the same share one.
+        func valuePieces(albums: [Album]) throws(GalleryPage.Failure) -> [(path: String, bytes: Data)] {
+            let parents = Dictionary(albums.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
+            var named: [String: (facet: String, values: [String: [Int]])] = [:]
+            for (position, entry) in entries.enumerated() {
+                for (facet, value) in ValuePiece.values(of: entry.facets, parents: parents) where !value.isEmpty {
+                    named[SearchIndex.valuePath(facet: facet, value: value), default: (facet, [:])].values[value, default: []].append(position)
+                }
+            }
+            return try named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { (path, group) throws(GalleryPage.Failure) in
+                var sets: [JSONValue.Member] = []
+                var counted: [JSONValue.Member] = []
+                var withRows = Set<Int>()
+                for (value, positions) in group.values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                    sets.append(.init(value, .string(SearchCode.set(positions.map { entries[$0].number }))))
+                    if positions.count > layout.rowLimit { counted.append(.init(value, rows.counts(of: positions))) } else {
+                        withRows.formUnion(positions)
+                    }
+                }
+                return try piece(path, [.init("counts", .object(counted)), .init("facet", .string(group.facet)),
+                    .init("rows", rows.rows(withRows.sorted(), numbers: numbers)), .init("values", .object(sets))])
+            }
+        }
+
+        private func piece(_ path: String, _ members: [JSONValue.Member]) throws(GalleryPage.Failure) -> (path: String, bytes: Data) {
+            var bytes = Data("vitrinePiece(".utf8)
+            bytes += JSONWriter.compact.data(.string(path))
+            bytes += Data(",".utf8)
+            bytes += JSONWriter.compact.data(.object(members))
+            bytes += Data(");\n".utf8)
+            return (path, bytes)
+        }
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Each item's number in the search index (``SearchIndex``): postings and records name items by
 /// it, so it must stay the item's across rebuilds, or adding one item would shift every posting.
 /// `build` keeps them in its state: a new id gets the next number never used (``next``, the
-/// high-water mark), and a gone id's number is not given again. `vitrine page`, with no state,
-/// numbers the items in gallery order (``inGalleryOrder(_:)``).
+/// high-water mark), and a gone id's number is not given again. New items are numbered in the
+/// order they were taken (``takenOrder(_:)``), so that the page ranks ties by number as by date
+/// without loading any. `vitrine page`, with no state, numbers them all so (``inTakenOrder(_:)``).
 public struct SearchNumbers: Equatable, Sendable {
     /// By item id.
     public private(set) var byID: [String: Int]
@@ -16,11 +17,20 @@ public struct SearchNumbers: Equatable, Sendable {
         self.next = max(next, (byID.values.max() ?? -1) + 1)
     }
 
-    /// The items of `manifest` numbered 0, 1… in gallery order.
-    public static func inGalleryOrder(_ manifest: Manifest) -> SearchNumbers {
+    /// The items of `manifest` numbered 0, 1… in the order they were taken.
+    public static func inTakenOrder(_ manifest: Manifest) -> SearchNumbers {
         var numbers = SearchNumbers()
-        numbers.number(manifest.items.map(\.id))
+        numbers.number(takenOrder(manifest))
         return numbers
+    }
+
+    /// `manifest`'s item ids in the order they were taken: undated first, then oldest to newest,
+    /// gallery order breaking ties (the page ranks higher numbers as newer).
+    public static func takenOrder(_ manifest: Manifest) -> [String] {
+        manifest.items.enumerated().sorted { left, right in
+            let (a, b) = (left.element.takenAt ?? "", right.element.takenAt ?? "")
+            return a != b ? a.utf8.lexicographicallyPrecedes(b.utf8) : left.offset < right.offset
+        }.map(\.element.id)
     }
 
     /// What ``number(_:)`` changed.
