@@ -55,22 +55,46 @@ final class SearchBuildTests: TemporaryFolderTestCase {
     /// Each posting of `term` as [item id, fields], the number mapped to its id through the record pieces.
     func postings(_ term: String, in site: String? = nil) throws -> [[String]] {
         let index = try piece("search/index.js", in: site)
-        let blockSize = try XCTUnwrap(index["blockSize"] as? Int)
+        let recordBlock = try XCTUnwrap(index["recordBlock"] as? Int)
         let prefixes = try XCTUnwrap(index["pieces"] as? [String])
         guard prefixes.contains(where: { term.hasPrefix($0) }) else { return [] }
-        let flat = (try piece(try pieceHolding(term, in: site), in: site)["terms"] as? [String: [Int]])?[term] ?? []
-        return try stride(from: 0, to: flat.count, by: 2).map { at in
-            [try id(of: flat[at], blockSize: blockSize, in: site), String(flat[at + 1])]
+        let groups = (try piece(try pieceHolding(term, in: site), in: site)["terms"] as? [String: [Any]])?[term] ?? []
+        var found: [(Int, [String])] = []
+        for at in stride(from: 0, to: groups.count, by: 2) {
+            let mask = try XCTUnwrap(groups[at] as? Int)
+            for number in try Self.set(try XCTUnwrap(groups[at + 1] as? String)) {
+                found.append((number, [try id(of: number, recordBlock: recordBlock, in: site), String(mask)]))
+            }
         }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The id of the item numbered `number`, from its record piece.
-    func id(of number: Int, blockSize: Int = 16, in site: String? = nil) throws -> String {
-        let block = number / blockSize
+    /// A set of numbers as the index writes it (format 2): the gaps as varints of 5-bit groups,
+    /// or `~` and a bitmap of 6 numbers a digit.
+    static func set(_ text: String) throws -> [Int] {
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let values = try text.drop { $0 == "~" }.map { digit in try XCTUnwrap(digits.firstIndex(of: digit), "\(digit)") }
+        if text.hasPrefix("~") {
+            return values.enumerated().flatMap { place, bits in (0..<6).filter { bits & (1 << $0) != 0 }.map { place * 6 + $0 } }
+        }
+        var numbers: [Int] = []
+        var current = 0
+        for value in values {
+            current = current << 5 | (value & 31)
+            guard value < 32 else { continue }
+            numbers.append((numbers.last ?? -1) + current + 1)
+            current = 0
+        }
+        return numbers
+    }
+
+    /// The id of the item numbered `number`, from its record piece (`[id, …]`).
+    func id(of number: Int, recordBlock: Int = 8, in site: String? = nil) throws -> String {
+        let block = number / recordBlock
         let record = try piece("search/r/" + String(format: "%04d", block) + ".js", in: site)
-        XCTAssertEqual(record["start"] as? Int, block * blockSize)
+        XCTAssertEqual(record["start"] as? Int, block * recordBlock)
         let items = try XCTUnwrap(record["items"] as? [Any])
-        return try XCTUnwrap((items[number % blockSize] as? [String: Any])?["id"] as? String, "no record numbered \(number)")
+        return try XCTUnwrap((items[number % recordBlock] as? [Any])?.first as? String, "no record numbered \(number)")
     }
 
     /// Every item's number, from the record pieces.
@@ -81,7 +105,7 @@ final class SearchBuildTests: TemporaryFolderTestCase {
             let record = try piece("search/r/" + name, in: site)
             let start = try XCTUnwrap(record["start"] as? Int)
             for (offset, item) in (record["items"] as? [Any] ?? []).enumerated() {
-                if let id = (item as? [String: Any])?["id"] as? String { numbers[id] = start + offset }
+                if let id = (item as? [Any])?.first as? String { numbers[id] = start + offset }
             }
         }
         return numbers
@@ -181,9 +205,13 @@ final class SearchBuildTests: TemporaryFolderTestCase {
     }
 
     /// `--no-search` (and vitrine.json's `"search": false`) writes no index and removes one
-    /// written before; `vitrine page` writes it too, numbering the items in gallery order.
+    /// written before; `vitrine page` writes it too, numbering the items in the order they were
+    /// taken (so that the page ranks ties by number as by date).
     func testNoSearchRemovesTheIndexAndPageWritesIt() throws {
         try makeSource()
+        for (name, date) in [("beach.jpg", "2023:01:02 10:00:00"), ("tower.jpg", "2019:05:06 07:00:00")] {
+            try Program.output("exiv2", ["-M", "set Exif.Photo.DateTimeOriginal \(date)", source + "/" + name])
+        }
         try build(["--no-search"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/search"), "no index")
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/index.html"))
@@ -201,8 +229,15 @@ final class SearchBuildTests: TemporaryFolderTestCase {
         XCTAssertEqual(page.status, 0, page.stderr)
         let manifestData = try Data(contentsOf: URL(fileURLWithPath: site + "/manifest.json"))
         let manifest = try JSONSerialization.jsonObject(with: manifestData) as? [String: Any]
-        let ids = items(try XCTUnwrap(manifest)).compactMap { $0["id"] as? String }
-        XCTAssertEqual(try numbers(), Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) }), "numbered in gallery order")
+        let listed = items(try XCTUnwrap(manifest))
+        let ids = listed.compactMap { $0["id"] as? String }
+        // The undated first, then oldest to newest, gallery order breaking ties.
+        let taken = listed.enumerated().sorted { left, right in
+            let (a, b) = (left.element["takenAt"] as? String ?? "", right.element["takenAt"] as? String ?? "")
+            return a != b ? a < b : left.offset < right.offset
+        }.compactMap { $0.element["id"] as? String }
+        XCTAssertNotEqual(taken, ids, "the dates given make the two orders differ")
+        XCTAssertEqual(try numbers(), Dictionary(uniqueKeysWithValues: taken.enumerated().map { ($1, $0) }), "numbered in the order taken")
         XCTAssertEqual(try postings("lighthouse"), [["tower", "\(fields.title)"]])
         let without = try Vitrine.run(["page", site + "/manifest.json", "-o", site, "--no-search"])
         XCTAssertEqual(without.status, 0, without.stderr)
