@@ -1,65 +1,27 @@
-// The filters (facets) of a search: each term piece carries, for every item its terms name, a
-// row of filter values; filters narrow the words' matches and each other, and each filter's
-// choices are counted over the items the words and the *other* filters leave (so that a choice
-// shows how many it would give). Albums count their sub-albums' items.
+// The filters (facets) of a search. The index names filter values by their place in its tables
+// (a value is its index + 1 there, 0 none); items' values come as rows (search-code.js's
+// rowTable) or, for a large set, as precomputed counts of each value. Counting adds them up by
+// table value, per column of a row (album, date, camera, lens, kind, keyword, rating); only the
+// results are turned into the filters' choices: an album counts toward itself and the albums
+// above it, a date toward its year and month, a rating toward every "rating ≥ N" it meets.
+import { ROW_COLUMNS, varints } from './search-code.js';
 
 // The filters, in the order the page shows them and the URL names them.
 export const FILTER_NAMES = ['album', 'year', 'month', 'camera', 'lens', 'keyword', 'rating', 'kind'];
 // Ratings a "rating ≥ N" filter offers.
 const RATINGS = [5, 4, 3, 2, 1];
-
-// A piece's row for item `number`, decoded: { album, year, month ("YYYY-MM"), camera, lens,
-// rating, kind, keywords }; null when the piece has none.
-export function decodeRow(piece, number) {
-  const row = piece?.rows ? piece.rows[String(number)] : null;
-  return decodeValues(row, piece?.values);
-}
-
-// A value piece's items (search/v/…js: `numbers`, and `rows` in the same order): Map number →
-// row, in ascending number; empty when the piece did not load.
-export function valueRows(piece) {
-  const rows = new Map();
-  const numbers = piece && Array.isArray(piece.numbers) ? piece.numbers : [];
-  const list = piece && Array.isArray(piece.rows) ? piece.rows : [];
-  numbers.forEach((number, at) => {
-    const row = decodeValues(list[at], piece.values);
-    if (row && typeof number === 'number') rows.set(number, row);
-  });
-  return rows;
-}
-
-function decodeValues(row, strings) {
-  if (!Array.isArray(row)) return null;
-  const values = Array.isArray(strings) ? strings : [];
-  const value = (index) => (typeof index === 'number' && index >= 0 && index < values.length ? values[index] : null);
-  const year = value(row[1]);
-  const month = value(row[2]);
-  return {
-    album: value(row[0]),
-    year,
-    month: year && month ? `${year}-${month}` : null,
-    camera: value(row[3]),
-    lens: value(row[4]),
-    rating: typeof row[5] === 'number' ? row[5] : 0,
-    kind: value(row[6]),
-    keywords: Array.isArray(row[7]) ? row[7].map(value).filter((keyword) => keyword !== null) : [],
-  };
-}
-
-// The rows of the items named by `numbers`, from whichever of `pieces` has each: Map number → row.
-export function rowsOf(numbers, pieces) {
-  const rows = new Map();
-  for (const number of numbers) {
-    for (const piece of pieces) {
-      const row = decodeRow(piece, number);
-      if (row) {
-        rows.set(number, row);
-        break;
-      }
-    }
-  }
-  return rows;
-}
+// The column of a row each filter counts.
+export const COLUMN_OF = {
+  album: 'album',
+  year: 'date',
+  month: 'date',
+  camera: 'camera',
+  lens: 'lens',
+  keyword: 'keyword',
+  rating: 'rating',
+  kind: 'kind',
+};
+const COLUMNS = [...ROW_COLUMNS, 'keyword', 'rating'];
 
 // Each album tree's chains, by album id, made once (an album has many items).
 const chainsByTree = new WeakMap();
@@ -85,51 +47,77 @@ export function albumAncestry(id, albumsByID) {
   return chain;
 }
 
-// The values of `row` that filter `name` counts (an item counts toward several: its album and
-// those above it, each of its keywords, every "rating ≥ N" its rating meets).
-export function valuesFor(row, name, albumsByID) {
-  switch (name) {
-    case 'album':
-      return albumAncestry(row.album, albumsByID);
-    case 'keyword':
-      return row.keywords;
-    case 'rating':
-      return RATINGS.filter((least) => row.rating >= least).map(String);
-    default:
-      return row[name] === null || row[name] === undefined ? [] : [String(row[name])];
+// The names of the filters `filters` chooses (name → value; '' or absent: none), in order.
+export const chosenNames = (filters) =>
+  FILTER_NAMES.filter((name) => filters[name] !== undefined && filters[name] !== null && filters[name] !== '');
+
+const tableOf = (index, column) => (Array.isArray(index?.tables?.[column]) ? index.tables[column] : []);
+// How many values a column has, 0 (none) included.
+const columnSize = (index, column) => (column === 'rating' ? 6 : tableOf(index, column).length + 1);
+
+// The choices of filter `name` table value `value` counts toward.
+function choicesOf(index, albumsByID, name, value) {
+  if (!value) return [];
+  if (name === 'rating') return RATINGS.filter((least) => value >= least).map(String);
+  const text = String(tableOf(index, COLUMN_OF[name])[value - 1] ?? '');
+  if (name === 'album') return albumAncestry(text, albumsByID);
+  if (name === 'year') return text.length >= 4 ? [text.slice(0, 4)] : [];
+  if (name === 'month') return text.length === 7 ? [text] : [];
+  return [text];
+}
+
+// A tally of filter values: `common` counts every column (the items passing every filter
+// chosen), `own[name]` only filter `name`'s (the items failing that one filter alone).
+export function newTally(index) {
+  const arrays = (columns) => Object.fromEntries(columns.map((column) => [column, new Float64Array(columnSize(index, column))]));
+  const own = {};
+  for (const name of FILTER_NAMES) own[name] = new Float64Array(columnSize(index, COLUMN_OF[name]));
+  return { common: arrays(COLUMNS), own };
+}
+
+// Adds precomputed `counts` ({ column: varint pairs }) to `arrays` (column → tally), in `columns`.
+export function addCounts(arrays, counts, columns = COLUMNS) {
+  for (const column of columns) {
+    const pairs = varints(counts?.[column]);
+    const tally = arrays[column];
+    for (let at = 0; at + 1 < pairs.length; at += 2) if (pairs[at] < tally.length) tally[pairs[at]] += pairs[at + 1];
   }
 }
 
-// Whether `row` passes every filter of `filters` (name → value; '' or absent: any) but `except`.
-export function passes(row, filters, albumsByID, except = null) {
-  for (const name of FILTER_NAMES) {
-    const wanted = filters[name];
-    if (name === except || wanted === undefined || wanted === null || wanted === '') continue;
-    if (!row || !valuesFor(row, name, albumsByID).includes(String(wanted))) return false;
-  }
-  return true;
-}
-
-// Each filter's choices over `numbers` (their rows in `rows`) with the other filters applied:
-// { name: [[value, count]…] }, most first (years, months and ratings newest or highest first).
-// An item failing no filter counts toward every filter's choices; failing one, toward that one's.
-export function facetCounts(numbers, rows, filters, albumsByID) {
-  const chosen = FILTER_NAMES.filter((name) => filters[name] !== undefined && filters[name] !== null && filters[name] !== '');
-  const tallies = Object.fromEntries(FILTER_NAMES.map((name) => [name, new Map()]));
-  for (const number of numbers) {
-    const row = rows.get(number);
-    if (!row) continue;
-    const values = {};
-    for (const name of FILTER_NAMES) values[name] = valuesFor(row, name, albumsByID);
-    const failed = chosen.filter((name) => !values[name].includes(String(filters[name])));
-    if (failed.length > 1) continue;
-    for (const name of failed.length ? failed : FILTER_NAMES) {
-      const tally = tallies[name];
-      for (const value of new Set(values[name])) tally.set(value, (tally.get(value) || 0) + 1);
+// Adds row `position` of `table` to `arrays` (column → tally), in `columns`.
+export function addRow(arrays, table, position, columns = COLUMNS) {
+  for (const column of columns) {
+    const tally = arrays[column];
+    if (column === 'keyword') {
+      table.keywords(position, (value) => {
+        if (value < tally.length) tally[value] += 1;
+      });
+    } else {
+      const value = table.value(position, column);
+      if (value < tally.length) tally[value] += 1;
     }
   }
+}
+
+// Each filter's choices from a tally: { name: [[value, count]…] }, most first (years, months and
+// ratings newest or highest first). `ready` gives some filters' choices as they are.
+export function facetCounts(index, albumsByID, tally, ready = {}) {
   const counts = {};
-  for (const name of FILTER_NAMES) counts[name] = sortedCounts(name, [...tallies[name]]);
+  for (const name of FILTER_NAMES) {
+    if (ready[name]) {
+      counts[name] = ready[name];
+      continue;
+    }
+    const common = tally.common[COLUMN_OF[name]];
+    const own = tally.own[name];
+    const choices = new Map();
+    for (let value = 1; value < common.length; value++) {
+      const count = common[value] + own[value];
+      if (count > 0)
+        for (const choice of new Set(choicesOf(index, albumsByID, name, value))) choices.set(choice, (choices.get(choice) || 0) + count);
+    }
+    counts[name] = sortedCounts(name, [...choices]);
+  }
   return counts;
 }
 
@@ -157,19 +145,6 @@ export function galleryCounts(facets) {
   counts.rating = counts.rating.filter(([, count]) => count > 0);
   counts.album = [];
   return counts;
-}
-
-// How many items filter `name`'s value `value` names in the whole gallery, from the counts of
-// galleryCounts (search/index.js) and, for an album, the album tree's totals (its sub-albums'
-// items in); Infinity when unknown.
-export function galleryCount(name, value, counts, albumsByID) {
-  if (name === 'album') {
-    const album = albumsByID[value];
-    const total = album ? (album.total ?? album.count) : undefined;
-    return typeof total === 'number' ? total : Number.POSITIVE_INFINITY;
-  }
-  const entry = (counts[name] || []).find(([each]) => each === String(value));
-  return entry ? entry[1] : 0;
 }
 
 // The filters a URL's parameters name (only FILTER_NAMES', non-empty).

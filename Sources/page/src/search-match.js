@@ -3,7 +3,8 @@
 // among the fields it was found in (title and keywords above caption, place and album title,
 // above the file's name and the camera), EXACT_BONUS more when it is a whole term: any exact
 // match of a word ranks above any prefix match of it. An item's score is its words' sum; ties go
-// to the newest month taken (the index keeps no finer date), then to the smaller item number.
+// to the higher item number (numbers follow the date taken: the newest first).
+import { numberSet } from './search-code.js';
 
 export const FIELD_WEIGHTS = { title: 3, keywords: 3, caption: 2, place: 2, album: 2, name: 1, camera: 1 };
 export const EXACT_BONUS = 3;
@@ -17,63 +18,98 @@ export function fieldWeight(mask, fields) {
   return best;
 }
 
-function addPostings(scores, postings, bonus, fields) {
-  if (!Array.isArray(postings)) return;
-  for (let at = 0; at + 1 < postings.length; at += 2) {
-    const number = postings[at];
-    const score = fieldWeight(postings[at + 1], fields) + bonus;
-    if (!(scores.get(number) >= score)) scores.set(number, score);
+// A term's items by the fields they were found in ([mask, set, mask, set…]) as [{ mask, set }],
+// read once per term (a piece stays loaded, and so do they).
+const groupsByTerm = new WeakMap();
+export function termGroups(coded) {
+  if (!Array.isArray(coded)) return [];
+  let groups = groupsByTerm.get(coded);
+  if (!groups) {
+    groups = [];
+    for (let at = 0; at + 1 < coded.length; at += 2) groups.push({ mask: Number(coded[at]) || 0, set: numberSet(coded[at + 1]) });
+    groupsByTerm.set(coded, groups);
   }
+  return groups;
 }
 
-const own = (object, key) => Object.hasOwn(object, key);
+const own = (object, key) => object !== null && typeof object === 'object' && Object.hasOwn(object, key);
 
-// One word's matches in `pieces` (the term pieces loaded for it): Map item number → score.
-export function wordMatches({ word, asPrefix }, pieces, fields) {
-  const scores = new Map();
+// The terms of `pieces` a word matches: [{ groups, bonus, counts }] (`counts`: the term's filter
+// counts, when it has them).
+function matchedTerms({ word, asPrefix }, pieces) {
+  const found = [];
   for (const piece of pieces) {
     const terms = piece && typeof piece.terms === 'object' ? piece.terms : null;
     if (!terms) continue;
-    if (own(terms, word)) addPostings(scores, terms[word], EXACT_BONUS, fields);
-    if (!asPrefix) continue;
-    for (const term of Object.keys(terms)) {
-      if (term !== word && term.startsWith(word)) addPostings(scores, terms[term], 0, fields);
+    const names = own(terms, word) ? [word] : [];
+    if (asPrefix) for (const term of Object.keys(terms)) if (term !== word && term.startsWith(word)) names.push(term);
+    for (const term of names) {
+      const counts = own(piece.counts, term) ? piece.counts[term] : null;
+      found.push({ groups: termGroups(terms[term]), bonus: term === word ? EXACT_BONUS : 0, counts });
     }
   }
-  return scores;
+  return found;
 }
 
-// The items every word matched, with the sum of their scores: Map number → score.
+// One word's matches in `pieces` (the term pieces loaded for it): { numbers (ascending), scores,
+// has(number), scoreOf(number), counted }. `counted` is the largest matched term that has filter
+// counts, { counts, has(number) }, or null.
+export function wordMatches(word, pieces, fields) {
+  const terms = matchedTerms(word, pieces);
+  let last = -1;
+  for (const { groups } of terms) for (const { set } of groups) last = Math.max(last, set.last);
+  // Each item's best score + 1 (0: not matched), by number.
+  const best = new Uint8Array(last + 1);
+  let counted = null;
+  let countedSize = -1;
+  for (const { groups, bonus, counts } of terms) {
+    let size = 0;
+    for (const { mask, set } of groups) {
+      const score = Math.min(254, fieldWeight(mask, fields) + bonus) + 1;
+      set.forEach((number) => {
+        if (best[number] < score) best[number] = score;
+      });
+      size += set.size;
+    }
+    if (counts && size > countedSize) {
+      countedSize = size;
+      counted = { counts, has: (number) => groups.some(({ set }) => set.has(number)) };
+    }
+  }
+  let size = 0;
+  for (const score of best) if (score) size += 1;
+  const numbers = new Int32Array(size);
+  const scores = new Uint16Array(size);
+  let next = 0;
+  for (let number = 0; number <= last; number++) {
+    if (!best[number]) continue;
+    numbers[next] = number;
+    scores[next++] = best[number] - 1;
+  }
+  return { numbers, scores, has: (number) => best[number] > 0, scoreOf: (number) => best[number] - 1, counted };
+}
+
+// The items every word matched, with the sum of their scores: { numbers (ascending), scores }.
 export function intersect(matches) {
-  if (!matches.length) return new Map();
-  const smallest = matches.reduce((least, each) => (each.size < least.size ? each : least));
-  const total = new Map();
-  for (const number of smallest.keys()) {
-    let sum = 0;
-    let everywhere = true;
-    for (const each of matches) {
-      const score = each.get(number);
-      if (score === undefined) {
-        everywhere = false;
-        break;
-      }
-      sum += score;
-    }
-    if (everywhere) total.set(number, sum);
-  }
-  return total;
+  if (!matches.length) return { numbers: new Int32Array(0), scores: new Uint16Array(0) };
+  if (matches.length === 1) return { numbers: matches[0].numbers, scores: matches[0].scores };
+  const smallest = matches.reduce((least, each) => (each.numbers.length < least.numbers.length ? each : least));
+  const kept = smallest.numbers.filter((number) => matches.every((each) => each.has(number)));
+  const scores = new Uint16Array(kept.length);
+  kept.forEach((number, at) => {
+    scores[at] = matches.reduce((sum, each) => sum + each.scoreOf(number), 0);
+  });
+  return { numbers: kept, scores };
 }
 
-// The numbers of `scores` (a Map number → score) ranked: score, then the month taken
-// (`monthOf(number)`, "YYYY-MM" or null; newest first, undated last), then number.
-export function rank(scores, monthOf) {
-  const month = (number) => monthOf(number) || '';
-  return [...scores.keys()].sort((a, b) => {
-    const byScore = scores.get(b) - scores.get(a);
-    if (byScore) return byScore;
-    const ma = month(a);
-    const mb = month(b);
-    if (ma !== mb) return ma < mb ? 1 : -1;
-    return a - b;
-  });
+// Item numbers with their scores ({ numbers, scores }, scores optional: all 0) ranked: score,
+// then number, both higher first. An Int32Array.
+export function rank({ numbers, scores }) {
+  const NUMBERS = 2 ** 32;
+  const keys = new Float64Array(numbers.length);
+  for (let at = 0; at < numbers.length; at++) keys[at] = (scores ? scores[at] : 0) * NUMBERS + numbers[at];
+  keys.sort();
+  const ranked = new Int32Array(numbers.length);
+  for (let at = 0; at < keys.length; at++) ranked[at] = keys[keys.length - 1 - at] % NUMBERS;
+  return ranked;
 }

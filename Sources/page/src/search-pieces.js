@@ -14,7 +14,7 @@ export function termPiecePath(prefix) {
 }
 
 // The most bytes of a value its piece's name spells (vitrine's SearchIndex.longestValueKey):
-// longer values share the piece of their first bytes, told apart by the rows.
+// longer values share the piece of their first bytes, told apart by its `values`' keys.
 export const LONGEST_VALUE_KEY = 100;
 
 const hexOf = (bytes) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -25,9 +25,17 @@ export function valuePiecePath(name, value) {
   return `search/v/${name}-${hexOf(new TextEncoder().encode(String(value)).subarray(0, LONGEST_VALUE_KEY))}.js`;
 }
 
-// The record piece holding item `number`: search/r/NNNN.js, NNNN its block (4 digits or more).
-export function recordPiecePath(number, blockSize) {
-  return `search/r/${String(Math.floor(number / blockSize)).padStart(4, '0')}.js`;
+const blockName = (number, block) => String(Math.floor(number / block)).padStart(4, '0');
+
+// The record piece holding item `number`: search/r/NNNN.js, NNNN its block of `recordBlock`
+// (4 digits or more).
+export function recordPiecePath(number, recordBlock) {
+  return `search/r/${blockName(number, recordBlock)}.js`;
+}
+
+// The column piece holding item `number`'s row: search/c/NNNN.js, NNNN its block of `columnBlock`.
+export function columnPiecePath(number, columnBlock) {
+  return `search/c/${blockName(number, columnBlock)}.js`;
 }
 
 const length = (text) => [...text].length;

@@ -7,10 +7,26 @@ import { recordPiecePath } from './search-pieces.js';
 
 export const RESULTS_CHUNK = 30;
 
-// An album of the items numbered `numbers` (ranked). `links` gives the view's URLs: { view: its
-// own, item(id): the viewer's on item `id` among the results }. `lookup` is { store, findItem,
-// ensureItems, itemAt }: data.js's, or the tests' fakes.
-export function resultsAlbum(numbers, { blockSize, title, links, lookup }) {
+// A record of a record piece (an array: id, album, name, kind, width, height, renditions as
+// [path, width, height], placeholder, durationLabel, motion, selection; absent values null or
+// left off at the end) as the item the grid takes; null for anything else.
+export function recordItem(record) {
+  if (!Array.isArray(record) || typeof record[0] !== 'string') return null;
+  const [id, album, name, kind, width, height, renditions, placeholder, durationLabel, motion, selection] = record;
+  const item = { id, name: typeof name === 'string' ? name : '' };
+  const fields = { album, kind, width, height, placeholder, durationLabel, selection };
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) item[key] = value;
+  item.renditions = (Array.isArray(renditions) ? renditions : [])
+    .filter((each) => Array.isArray(each))
+    .map(([path, renditionWidth, renditionHeight]) => ({ path, width: renditionWidth, height: renditionHeight }));
+  if (motion) item.motion = true;
+  return item;
+}
+
+// An album of the items numbered `numbers` (ranked; an array or an Int32Array). `links` gives the
+// view's URLs: { view: its own, item(id): the viewer's on item `id` among the results }. `lookup`
+// is { store, findItem, ensureItems, itemAt }: data.js's, or the tests' fakes.
+export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
   const album = {
     id: '\u0000results',
     title,
@@ -26,24 +42,24 @@ export function resultsAlbum(numbers, { blockSize, title, links, lookup }) {
     itemHash: links.item,
   };
   album.source = {
-    chunk: (chunk, callback) => loadRecords(album, chunk, blockSize, lookup.store, callback),
-    items: (positions, callback) => loadWhole(album, positions, blockSize, lookup, callback),
+    chunk: (chunk, callback) => loadRecords(album, chunk, recordBlock, lookup.store, callback),
+    items: (positions, callback) => loadWhole(album, positions, recordBlock, lookup, callback),
   };
   return album;
 }
 
 // Loads the records of chunk `chunk` of the results (the blocks holding them), then callback().
-export function loadRecords(album, chunk, blockSize, store, callback) {
+export function loadRecords(album, chunk, recordBlock, store, callback) {
   const start = chunk * RESULTS_CHUNK;
-  const numbers = album.numbers.slice(start, start + RESULTS_CHUNK);
-  const paths = [...new Set(numbers.map((number) => recordPiecePath(number, blockSize)))];
+  const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
+  const paths = [...new Set(numbers.map((number) => recordPiecePath(number, recordBlock)))];
   let left = paths.length;
   const done = () => {
     numbers.forEach((number, offset) => {
       if (album.loaded[start + offset]) return;
-      const block = blocks.get(recordPiecePath(number, blockSize));
-      const record = block && Array.isArray(block.items) ? block.items[number - block.start] : null;
-      album.loaded[start + offset] = record && typeof record === 'object' ? record : { id: '', name: '', missing: true };
+      const block = blocks.get(recordPiecePath(number, recordBlock));
+      const record = block && Array.isArray(block.items) ? recordItem(block.items[number - block.start]) : null;
+      album.loaded[start + offset] = record || { id: '', name: '', missing: true };
     });
     album.chunksIn.add(chunk);
     if (callback) callback();
@@ -64,14 +80,14 @@ export function loadRecords(album, chunk, blockSize, store, callback) {
 
 // Loads results `positions` whole (their records first), then callback(). An item whose album
 // chunk cannot be found keeps its record.
-export function loadWhole(album, positions, blockSize, lookup, callback) {
+export function loadWhole(album, positions, recordBlock, lookup, callback) {
   const wanted = [...new Set(positions)].filter((position) => position !== null && position >= 0 && position < album.count);
   const chunks = [...new Set(wanted.filter((position) => !album.loaded[position]).map((position) => Math.floor(position / RESULTS_CHUNK)))];
   let left = chunks.length;
   const next = () => wholeItems(album, wanted, lookup, callback);
   if (!left) next();
   for (const chunk of chunks) {
-    loadRecords(album, chunk, blockSize, lookup.store, () => {
+    loadRecords(album, chunk, recordBlock, lookup.store, () => {
       left -= 1;
       if (left === 0) next();
     });

@@ -15,8 +15,6 @@ import { state } from './state.js';
 import { closeViewer, isViewerOpen, openViewer } from './viewer.js';
 
 const holder = byId('search');
-// How long typing rests before the search runs.
-const TYPING_PAUSE = 150;
 // How many results are looked through for the item a URL names (`i=`).
 const MOST_CHUNKS_FOR_AN_ITEM = 10;
 const FILTER_LABELS = {
@@ -37,7 +35,10 @@ let shown = null;
 // The search asked for last, and whether Enter waits for its results to open the first.
 let asked = 0;
 let openFirstWanted = false;
-let typing = null;
+// Typing searches at once, unless a search is running: then the latest text is searched when it
+// answers (one search at a time, none waiting on a timer).
+let running = false;
+let typedMeanwhile = false;
 
 function buildForm(parent) {
   // Not a <form>: the page submits nothing (its policy says form-action 'none').
@@ -72,8 +73,8 @@ function buildForm(parent) {
     selects[name] = { wrapper, select };
   }
   box.addEventListener('input', () => {
-    clearTimeout(typing);
-    typing = setTimeout(searchNow, TYPING_PAUSE);
+    if (running) typedMeanwhile = true;
+    else searchNow();
   });
   box.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.isComposing) return;
@@ -96,8 +97,7 @@ const keyOf = (text, filters) => JSON.stringify([text, filters]);
 // The box's text and the filters chosen as the view's URL: in place of a search shown (each
 // keystroke is not a step of history), else a new entry.
 function searchNow() {
-  clearTimeout(typing);
-  typing = null;
+  typedMeanwhile = false;
   const hash = searchHash(ui.box.value, chosenFilters());
   if (location.hash !== hash) navigate(hash, parseRoute(location.hash).kind === 'search');
 }
@@ -129,24 +129,32 @@ export function routeSearch(params, scroll, show) {
     return;
   }
   const mine = ++asked;
+  running = true;
   runSearch(state.pieces, { text, filters }, state.albumsByID, (answer) => {
     if (mine !== asked) return;
+    running = false;
     if (!answer) {
       show(state.albumsByID[''], scroll);
       say('This gallery has no search index.');
-      return;
+    } else {
+      shown = { key, text, filters, answer, album: resultsOf(text, filters, answer) };
+      fillFilters(answer.counts, filters);
+      ui.count.textContent = countText(answer.numbers, text);
+      present(shown.album, scroll, itemID, show);
+      openFirst();
     }
-    shown = { key, text, filters, answer, album: resultsOf(text, filters, answer) };
-    fillFilters(answer.counts, filters);
-    ui.count.textContent = countText(answer.numbers, text);
-    present(shown.album, scroll, itemID, show);
-    openFirst();
+    // What was typed while this one ran (the latest text only).
+    if (typedMeanwhile) searchNow();
   });
 }
 
 // Leaves the search's view (an album or an item shown): its filters and count go.
 export function leaveSearch() {
   if (!ui) return;
+  // A search still running answers for a view left: it is dropped.
+  asked += 1;
+  running = false;
+  typedMeanwhile = false;
   document.body.classList.remove('searching');
   ui.fieldset.hidden = true;
   ui.count.textContent = '';
@@ -156,7 +164,7 @@ export function leaveSearch() {
 function resultsOf(text, filters, answer) {
   const numbers = answer.numbers || [];
   const album = resultsAlbum(numbers, {
-    blockSize: answer.index.blockSize,
+    recordBlock: answer.index.recordBlock,
     title: text ? `Search: ${text}` : 'Search',
     links: { view: searchHash(text, filters), item: (id) => searchHash(text, filters, id) },
     lookup: { store: state.pieces, findItem, ensureItems, itemAt },

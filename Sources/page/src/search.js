@@ -1,13 +1,29 @@
 // A search, from the text typed and the filters chosen to the ranked item numbers and the
-// filters' counts, loading only the pieces its words need (search-pieces.js): the words matched
-// and intersected (search-match.js), the rows those pieces carry filtered and counted
-// (search-facets.js). Nothing here touches the document.
-import { albumAncestry, FILTER_NAMES, facetCounts, galleryCount, galleryCounts, passes, rowsOf, valueRows } from './search-facets.js';
+// filters' counts, loading only the pieces it needs (search-pieces.js): the words' term pieces,
+// matched and intersected (search-match.js); the chosen values' value pieces, whose sets the
+// items must be in; and for counting (search-facets.js) the rows of the items counted, from the
+// pieces loaded or else from their column pieces, or a large set's precomputed counts where the
+// items counted are exactly that set. Nothing here touches the document.
+import { numberSet, rowTable } from './search-code.js';
+import {
+  addCounts,
+  addRow,
+  albumAncestry,
+  COLUMN_OF,
+  chosenNames,
+  FILTER_NAMES,
+  facetCounts,
+  galleryCounts,
+  newTally,
+} from './search-facets.js';
 import { intersect, rank, wordMatches } from './search-match.js';
-import { INDEX_PATH, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
+import { columnPiecePath, INDEX_PATH, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
 import { searchTerms } from './search-text.js';
 
 const LETTER_OR_DIGIT_AT_END = /[\p{L}\p{N}\p{M}]$/u;
+// An item's filters: it passes all of them, fails one (its index in FILTER_NAMES), or more.
+const PASSES = -1;
+const FAILS_MORE = -2;
 
 // The words of `text` and how each is matched: every word exactly, the last one also as a
 // prefix while it is being typed (the text does not end with a separator). A word said twice
@@ -19,8 +35,8 @@ export function queryWords(text) {
 }
 
 // Runs a search: callback({ index, words, numbers, counts, paths }) with the ranked item numbers
-// (null when there is neither a word nor a filter), the filters' counts, and the pieces loaded;
-// callback(null) when the gallery has no index (search/index.js does not load).
+// (an Int32Array; null when there is neither a word nor a filter), the filters' counts, and the
+// pieces loaded; callback(null) when the gallery has no index (search/index.js does not load).
 export function runSearch(store, { text, filters }, albumsByID, callback) {
   store.load(INDEX_PATH, (index) => {
     if (!index || !Array.isArray(index.pieces)) {
@@ -28,61 +44,196 @@ export function runSearch(store, { text, filters }, albumsByID, callback) {
       return;
     }
     const words = queryWords(text).map(({ term, asPrefix }) => piecesForWord(term, index.pieces, asPrefix));
-    if (!words.length) {
-      filtersAlone(store, index, filters, albumsByID, callback);
+    const names = chosenNames(filters);
+    if (!words.length && !names.length) {
+      callback({ index, words: [], numbers: null, counts: galleryCounts(index.facets), paths: [] });
       return;
     }
-    const paths = words.flatMap((word) => word.prefixes.map(termPiecePath));
+    const valuePaths = names.map((name) => valuePiecePath(name, filters[name]));
+    const paths = [...new Set([...words.flatMap((word) => word.prefixes.map(termPiecePath)), ...valuePaths])];
     loadAll(store, paths, (loaded) => {
-      const pieces = [...loaded.values()];
-      const matches = words.map((word) =>
-        wordMatches(
-          word,
-          word.prefixes.map((prefix) => loaded.get(termPiecePath(prefix))),
-          index.fields,
-        ),
+      const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
+      const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
+      countPlan(
+        store,
+        index,
+        plan,
+        [...loaded.values()],
+        (counts, columnPaths) => {
+          if (!words.length && chosen.length === 1) fixOwnChoices(counts, chosen[0], index, albumsByID);
+          callback({ index, words, numbers: rank(plan.passing), counts, paths: [...paths, ...columnPaths] });
+        },
+        albumsByID,
       );
-      const scores = intersect(matches);
-      const rows = rowsOf(scores.keys(), pieces);
-      const counts = facetCounts([...scores.keys()], rows, filters, albumsByID);
-      for (const number of [...scores.keys()]) if (!passes(rows.get(number), filters, albumsByID)) scores.delete(number);
-      const numbers = rank(scores, (number) => rows.get(number)?.month || null);
-      callback({ index, words, numbers, counts, paths: [...new Set(paths)] });
     });
   });
 }
 
-// A search of filters and no word: the items of the most selective filter's value (its value
-// piece, search/v/…js; the fewest items by the index's counts), the others applied to their rows,
-// ranked newest first, then by number. The other filters count from those rows; the chosen
-// filter's own choices (what the *other* filters leave, whatever its value) from the piece of the
-// next most selective filter, or with no other filter from the whole gallery's counts.
-function filtersAlone(store, index, filters, albumsByID, callback) {
-  const gallery = galleryCounts(index.facets);
-  const chosen = FILTER_NAMES.filter((name) => filters[name] !== undefined && filters[name] !== null && filters[name] !== '')
-    .map((name) => ({ name, count: galleryCount(name, filters[name], gallery, albumsByID) }))
-    .sort((a, b) => a.count - b.count);
-  if (!chosen.length) {
-    callback({ index, words: [], numbers: null, counts: gallery, paths: [] });
-    return;
-  }
-  const paths = chosen.slice(0, 2).map(({ name }) => valuePiecePath(name, filters[name]));
-  loadAll(store, paths, (loaded) => {
-    const rows = valueRows(loaded.get(paths[0]));
-    const numbers = [...rows.keys()];
-    const counts = facetCounts(numbers, rows, filters, albumsByID);
-    const first = chosen[0].name;
-    if (paths.length > 1) {
-      const others = valueRows(loaded.get(paths[1]));
-      counts[first] = facetCounts([...others.keys()], others, filters, albumsByID)[first];
-    } else if (first === 'album') {
-      // The album's piece counts its own sub-albums rightly, the albums above it not.
-      counts.album = counts.album.filter(([id]) => albumAncestry(id, albumsByID).includes(filters.album));
-    } else {
-      counts[first] = gallery[first];
-    }
-    const passing = numbers.filter((number) => passes(rows.get(number), filters, albumsByID));
-    const ranked = rank(new Map(passing.map((number) => [number, 0])), (number) => rows.get(number)?.month || null);
-    callback({ index, words: [], numbers: ranked, counts, paths });
+// A chosen filter's value: { name, value, set, counts } from its value piece (the piece of
+// values sharing its first bytes told apart by `values`' keys); no piece: no item.
+function chosenValue(name, value, piece) {
+  const has = (object) => object !== null && typeof object === 'object' && Object.hasOwn(object, value);
+  return {
+    name,
+    value,
+    set: numberSet(has(piece?.values) ? piece.values[value] : ''),
+    counts: has(piece?.counts) ? piece.counts[value] : null,
+  };
+}
+
+// The plan of a search of words: its results, and which items are counted how. The items the
+// words match (R) are filtered by the chosen values' sets; an item passing them all counts
+// toward every filter, one failing one filter toward that filter's choices only.
+function wordsPlan(index, words, loaded, chosen) {
+  const matches = words.map((word) =>
+    wordMatches(
+      word,
+      word.prefixes.map((prefix) => loaded.get(termPiecePath(prefix))),
+      index.fields,
+    ),
+  );
+  const scored = intersect(matches);
+  // One word and no filter: its largest term with counts is counted from them, the rest by rows.
+  const counted = words.length === 1 && !chosen.length ? matches[0].counted : null;
+  const plan = classify(scored.numbers, chosen, counted ? counted.has : null);
+  plan.passing.scores = scored.scores.filter((_, at) => plan.passes[at]);
+  if (counted) plan.commonCounts.push(counted.counts);
+  return plan;
+}
+
+// The plan of a search of filters alone: the items in all but at most one of the chosen sets
+// are in one of the two smallest. With two filters, a filter's choices are counted over the
+// other's set exactly: from its counts when it has them.
+function filtersPlan(chosen) {
+  const bySize = chosen.slice().sort((a, b) => a.set.size - b.set.size);
+  const [first, second] = bySize;
+  const last = Math.max(first.set.last, second ? second.set.last : -1);
+  const marked = new Uint8Array(last + 1);
+  first.set.forEach((number) => {
+    marked[number] = 1;
   });
+  if (second) {
+    second.set.forEach((number) => {
+      marked[number] = 1;
+    });
+  }
+  let size = 0;
+  for (const mark of marked) size += mark;
+  const candidates = new Int32Array(size);
+  let next = 0;
+  for (let number = 0; number <= last; number++) if (marked[number]) candidates[next++] = number;
+  const alone = {};
+  if (chosen.length === 2) {
+    if (second.counts) alone[first.name] = second.counts;
+    if (first.counts) alone[second.name] = first.counts;
+  }
+  const countedAll = chosen.length === 1 && first.counts ? () => true : null;
+  const plan = classify(candidates, chosen, countedAll, alone);
+  if (countedAll) plan.commonCounts.push(first.counts);
+  plan.alone = alone;
+  return plan;
+}
+
+// Sorts `candidates` (ascending numbers) by the chosen sets: { passing: { numbers }, passes
+// (by candidate), needs: { numbers, groups } (the items whose rows are counted, ascending: group
+// PASSES for every filter, or a filter's index), commonCounts: [] }. `counted(number)` says an
+// item passing is counted from counts; `alone` names filters whose choices are counted apart.
+function classify(candidates, chosen, counted = null, alone = {}) {
+  const passes = new Uint8Array(candidates.length);
+  const needNumbers = new Int32Array(candidates.length);
+  const needGroups = new Int8Array(candidates.length);
+  let needs = 0;
+  candidates.forEach((number, at) => {
+    let failed = PASSES;
+    for (const { name, set } of chosen) {
+      if (set.has(number)) continue;
+      failed = failed === PASSES ? FILTER_NAMES.indexOf(name) : FAILS_MORE;
+      if (failed === FAILS_MORE) break;
+    }
+    if (failed === PASSES) passes[at] = 1;
+    if (failed === FAILS_MORE || (failed === PASSES && counted?.(number)) || (failed >= 0 && alone[FILTER_NAMES[failed]])) return;
+    needNumbers[needs] = number;
+    needGroups[needs++] = failed;
+  });
+  return {
+    passing: { numbers: candidates.filter((_, at) => passes[at]) },
+    passes,
+    needs: { numbers: needNumbers.subarray(0, needs), groups: needGroups.subarray(0, needs) },
+    commonCounts: [],
+    alone: {},
+  };
+}
+
+// Each `rows` decoded once (a piece stays loaded, and so does its table).
+const tablesByRows = new WeakMap();
+function tableOf(rows, widths) {
+  let table = tablesByRows.get(rows);
+  if (!table) {
+    table = rowTable(rows, widths);
+    tablesByRows.set(rows, table);
+  }
+  return table;
+}
+
+// Finds each of `numbers` (ascending) not found yet (where[at] < 0) in `tables`: sets where[at]
+// to the table's index + `first` and at[at] to its position. One pass through each table.
+function locate(tables, numbers, where, at, first = 0) {
+  tables.forEach((table, index) => {
+    let cursor = 0;
+    const list = table.numbers;
+    for (let each = 0; each < numbers.length; each++) {
+      if (where[each] >= 0) continue;
+      while (cursor < list.length && list[cursor] < numbers[each]) cursor++;
+      if (cursor < list.length && list[cursor] === numbers[each]) {
+        where[each] = first + index;
+        at[each] = cursor;
+      }
+    }
+  });
+}
+
+// Counts a plan: the rows of its items from `pieces`, else from their column pieces (loaded for
+// the blocks of those items alone), and its counts; callback(counts, column pieces' paths).
+function countPlan(store, index, plan, pieces, callback, albumsByID) {
+  const tables = pieces.filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
+  const { numbers, groups } = plan.needs;
+  const where = new Int32Array(numbers.length).fill(-1);
+  const at = new Int32Array(numbers.length);
+  locate(tables, numbers, where, at);
+  const columnBlock = Number(index.columnBlock) > 0 ? Number(index.columnBlock) : 4096;
+  const columnPaths = [];
+  numbers.forEach((number, each) => {
+    if (where[each] < 0) columnPaths.push(columnPiecePath(number, columnBlock));
+  });
+  loadAll(store, columnPaths, (loaded) => {
+    const columns = [...loaded.values()].filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
+    locate(columns, numbers, where, at, tables.length);
+    const all = tables.concat(columns);
+    const tally = newTally(index);
+    for (let each = 0; each < numbers.length; each++) {
+      const table = all[where[each]];
+      if (!table) continue;
+      if (groups[each] < 0) addRow(tally.common, table, at[each]);
+      else {
+        const name = FILTER_NAMES[groups[each]];
+        addRow({ [COLUMN_OF[name]]: tally.own[name] }, table, at[each], [COLUMN_OF[name]]);
+      }
+    }
+    for (const counts of plan.commonCounts) addCounts(tally.common, counts);
+    const ready = {};
+    for (const [name, counts] of Object.entries(plan.alone)) {
+      const apart = newTally(index);
+      addCounts(apart.common, counts, [COLUMN_OF[name]]);
+      ready[name] = facetCounts(index, albumsByID, apart)[name];
+    }
+    callback(facetCounts(index, albumsByID, tally, ready), [...new Set(columnPaths)]);
+  });
+}
+
+// No word and one filter: its own choices are over every item (whatever its value), the
+// gallery's counts; an album's, which the index does not count, are itself and those below it,
+// counted from its items.
+function fixOwnChoices(counts, { name, value }, index, albumsByID) {
+  if (name !== 'album') counts[name] = galleryCounts(index.facets)[name];
+  else counts.album = counts.album.filter(([id]) => albumAncestry(id, albumsByID).includes(value));
 }

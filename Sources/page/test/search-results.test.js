@@ -7,7 +7,7 @@ import { fixtureStore } from './search-site.js';
 
 // The results of a search over `numbers`, with a fake lookup of whole items: the item of id ID
 // is in album 'home' at the position of its number, and comes with a caption and its album's counter.
-function results(numbers, blockSize = 16) {
+function results(numbers, recordBlock = 8) {
   const { store, asked } = fixtureStore();
   const found = [];
   const home = { id: 'home', loaded: [] };
@@ -24,7 +24,7 @@ function results(numbers, blockSize = 16) {
     itemAt: (album, at) => album.loaded[at],
   };
   const links = { view: '#/s/?q=x', item: (id) => `#/s/?q=x&i=${encodeURIComponent(id)}` };
-  return { album: resultsAlbum(numbers, { blockSize, title: 'Search: x', links, lookup }), asked, found };
+  return { album: resultsAlbum(numbers, { recordBlock, title: 'Search: x', links, lookup }), asked, found };
 }
 
 describe('the results as an album', () => {
@@ -35,13 +35,23 @@ describe('the results as an album', () => {
       done = true;
     });
     assert.ok(done);
-    assert.deepEqual(asked.sort(), ['search/r/0000.js', 'search/r/0001.js']);
+    assert.deepEqual(asked.sort(), ['search/r/0000.js', 'search/r/0002.js']);
     assert.deepEqual(
       album.loaded.map((record) => record.id),
-      ['japan/img-1054', 'italy/rome/forum', 'italy/beach'],
+      ['japan/img-1054', 'italy/bear', 'italy/rome/forum'],
     );
     assert.equal(album.loaded[0].motion, true);
-    assert.equal(album.loaded[2].renditions[0].path, 'thumbs/italy/beach.jpg');
+    assert.deepEqual(album.loaded[1], {
+      id: 'italy/bear',
+      album: 'italy',
+      name: 'bear-walk.mov',
+      kind: 'video',
+      width: 400,
+      height: 225,
+      durationLabel: '0:12',
+      renditions: [{ path: 'thumbs/italy/bear.jpg', width: 200, height: 150 }],
+    });
+    assert.equal(album.loaded[2].motion, undefined, 'a record without motion');
     assert.ok(album.chunksIn.has(0));
   });
 
@@ -49,7 +59,7 @@ describe('the results as an album', () => {
     const numbers = Array.from({ length: 40 }, (_, index) => (index < 30 ? 0 : 17));
     const { album, asked } = results(numbers);
     album.source.chunk(1, () => {});
-    assert.deepEqual(asked, ['search/r/0001.js']);
+    assert.deepEqual(asked, ['search/r/0002.js']);
     assert.equal(album.loaded[0], undefined);
     assert.equal(album.loaded[35].id, 'japan/img-1054');
     assert.equal(album.chunkSize, RESULTS_CHUNK);
@@ -62,7 +72,7 @@ describe('the results as an album', () => {
       done = true;
     });
     assert.ok(done);
-    assert.deepEqual(found, ['italy/beach', 'italy/rome/forum']);
+    assert.deepEqual(found, ['italy/rome/forum', 'italy/bear']);
     assert.equal(album.loaded[1].caption, 'whole');
     assert.equal(album.loaded[1].position, '', 'its album\u2019s counter is not the results\u2019');
     album.source.items([0, 1], () => {});
@@ -70,7 +80,7 @@ describe('the results as an album', () => {
   });
 
   test('a record a block lacks is a missing cell, not a hole', () => {
-    const { album } = results([15]);
+    const { album } = results([16]);
     album.source.chunk(0, () => {});
     assert.equal(album.loaded[0].missing, true);
   });
