@@ -125,7 +125,7 @@ describe("a search over the Swift side's pieces", () => {
 
 describe('filters', () => {
   const counts = (answer, name) => Object.fromEntries(answer.counts[name]);
-  test('are counted from the rows the loaded pieces carry: albums with their sub-albums', () => {
+  test("are counted from the loaded pieces' counts and rows: albums with their sub-albums", () => {
     const answer = search('beach ');
     assert.deepEqual(counts(answer, 'album'), { italy: 3, 'italy/rome': 1, japan: 1 });
     assert.deepEqual(counts(answer, 'year'), { 2019: 1, 2021: 2, 2023: 1 });
@@ -229,4 +229,64 @@ describe('rows', () => {
     );
     assert.equal(table.value(at, 'rating'), 0);
   });
+});
+
+describe("counts against every row (the fixture's column pieces)", () => {
+  const index = fixturePieces.get('search/index.js');
+  const rowsByNumber = new Map();
+  for (const [path, piece] of fixturePieces) {
+    if (!path.startsWith('search/c/')) continue;
+    const table = rowTable(piece.rows, index.widths);
+    table.numbers.forEach((number, at) => {
+      const named = (column) => index.tables[column][table.value(at, column) - 1] ?? null;
+      const keywords = [];
+      table.keywords(at, (value) => keywords.push(index.tables.keyword[value - 1]));
+      const date = named('date');
+      const album = named('album');
+      const albums = [];
+      for (let id = album; id; id = albumsByID[id]?.parent) albums.push(id);
+      const rating = table.value(at, 'rating');
+      rowsByNumber.set(number, {
+        album: albums,
+        year: date ? [date.slice(0, 4)] : [],
+        month: date?.length === 7 ? [date] : [],
+        camera: named('camera') ? [named('camera')] : [],
+        lens: named('lens') ? [named('lens')] : [],
+        keyword: keywords,
+        rating: [1, 2, 3, 4, 5].filter((least) => rating >= least).map(String),
+        kind: named('kind') ? [named('kind')] : [],
+      });
+    });
+  }
+  test('every item has a row in a column piece', () => {
+    assert.deepEqual(
+      [...rowsByNumber.keys()].sort((a, b) => a - b),
+      Object.values(ID).sort((a, b) => a - b),
+    );
+  });
+  const cases = [
+    ['beach ', {}],
+    ['bea', {}],
+    ['beach cats', {}],
+    ['beach ', { year: '2021' }],
+    ['bea', { kind: 'image', rating: '1' }],
+    ['', { kind: 'image', year: '2019' }],
+    ['', { kind: 'image', rating: '3', album: 'italy' }],
+  ];
+  for (const [text, filters] of cases) {
+    test(`${JSON.stringify(text)} ${JSON.stringify(filters)}: each filter over the items the others leave`, () => {
+      const universe = text ? Array.from(search(text).numbers) : [...rowsByNumber.keys()];
+      const answer = search(text, filters);
+      const chosen = Object.keys(filters);
+      for (const name of ['album', 'year', 'month', 'camera', 'lens', 'keyword', 'rating', 'kind']) {
+        const tally = {};
+        for (const number of universe) {
+          const row = rowsByNumber.get(number);
+          if (chosen.some((other) => other !== name && !row[other].includes(filters[other]))) continue;
+          for (const value of row[name]) tally[value] = (tally[value] || 0) + 1;
+        }
+        assert.deepEqual(Object.fromEntries(answer.counts[name]), tally, name);
+      }
+    });
+  }
 });
