@@ -125,7 +125,11 @@ export function routeSearch(params, scroll, show) {
   if (document.activeElement !== ui.box) ui.box.value = text;
   const key = keyOf(text, filters);
   if (shown && shown.key === key) {
+    // The results shown again (Back, the viewer): a search still running for other text is dropped.
+    asked += 1;
+    running = false;
     present(shown.album, scroll, itemID, show);
+    if (typedMeanwhile) searchNow();
     return;
   }
   const mine = ++asked;
