@@ -234,6 +234,48 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(columns[200]?.date, nil)
     }
 
+    /// The fingerprint a page run compares before making the index again changes with every
+    /// change that changes a piece: each field the index reads, an album's title or parent, a
+    /// number.
+    func testEveryChangeThatChangesAPieceChangesTheFingerprint() throws {
+        let numbers = ["rome/forum": 0, "beach": 7, "bear": 20]
+        let original = SearchIndex.Input(manifest: gallery, numbers: numbers)
+        let pieces = try SearchIndex(original).pieces.map(\.bytes)
+        XCTAssertEqual(SearchIndex.Input(manifest: gallery, numbers: numbers).fingerprint, original.fingerprint, "the same input")
+        let changes: [(String, (inout Manifest, inout [String: Int]) -> Void)] = [
+            ("title", { manifest, _ in manifest.items[0].title = "The Forum at night" }),
+            ("keyword", { manifest, _ in manifest.items[0].keywords = ["Ruins"] }),
+            ("caption", { manifest, _ in manifest.items[2].caption = Caption(style: .plain, text: "A bear", source: "sidecar") }),
+            ("place", { manifest, _ in manifest.items[0].location?.name = "Rome" }),
+            ("album title", { manifest, _ in manifest.albums![1].title = "Rome" }),
+            ("album parent", { manifest, _ in
+                manifest.albums! += [Album(id: "italy", path: "italy", title: "Italy", parent: "")]
+                manifest.albums![1].parent = "italy"
+            }),
+            ("file name", { manifest, _ in manifest.items[1].source = .init(path: "beach-2.jpg", bytes: 10) }),
+            ("camera", { manifest, _ in manifest.items[1].camera = Camera(make: "Canon", model: "EOS R5") }),
+            ("lens", { manifest, _ in manifest.items[0].camera?.lens = "EF50mm" }),
+            ("date", { manifest, _ in manifest.items[1].takenAt = "2021-09-01T10:00:00" }),
+            ("rating", { manifest, _ in manifest.items[1].rating = 2 }),
+            ("kind", { manifest, _ in manifest.items[2].kind = .video }),
+            ("size", { manifest, _ in manifest.items[2].width = 301 }),
+            ("rendition", { manifest, _ in
+                manifest.items[2].renditions = [Rendition(role: .thumbnail, path: "thumbs/bear.jpg", width: 200, height: 133,
+                    format: .jpeg, box: "200", fit: .fit, scale: 1, bytes: 100)]
+            }),
+            ("duration", { manifest, _ in manifest.items[2].durationLabel = "0:05" }),
+            ("selection", { manifest, _ in manifest.items[2].selection = 1 }),
+            ("number", { _, numbers in numbers["bear"] = 21 }),
+        ]
+        for (name, change) in changes {
+            var (manifest, changed) = (gallery, numbers)
+            change(&manifest, &changed)
+            let input = SearchIndex.Input(manifest: manifest, numbers: changed)
+            XCTAssertNotEqual(try SearchIndex(input).pieces.map(\.bytes), pieces, "\(name) changes a piece")
+            XCTAssertNotEqual(input.fingerprint, original.fingerprint, name)
+        }
+    }
+
     /// An item added with the next number changes its terms' pieces, its block and the index,
     /// and its values' pieces (here: its kind), nothing else.
     func testAnItemAddedChangesOnlyThePiecesOfItsTerms() throws {

@@ -94,11 +94,7 @@ public struct GalleryPage: Sendable {
         let title = pageTitle(for: manifest)
         let pieces = try PagePieces(manifest, title: title, videos: videoSources, viewport: viewport)
         var written = try pieces.put(in: site, dryRun: dryRun)
-        let index = try search ? SearchIndex(manifest: manifest, numbers: (searchNumbers ?? .inTakenOrder(manifest)).byID) : nil
-        let searchPieces = index?.piecesInWritingOrder ?? []
-        written.search = try PagePieces.put(searchPieces, in: site, folder: SearchIndex.folder, isPiece: SearchIndex.isPiece,
-            keepFolder: search, dryRun: dryRun)
-        written.pieces += searchPieces.map(\.path)
+        try writeSearch(manifest, written: &written, dryRun: dryRun)
         // The theme and the site's CSS are in these bytes: another look rewrites index.html alone.
         let html = PageDocument.html(title: title, theme: theme, pageCSS: pageCSS)
         let path = Path.join(site, Self.fileName)
@@ -111,6 +107,36 @@ public struct GalleryPage: Sendable {
             }
         }
         return written
+    }
+
+    /// Writes the search index's pieces that changed (``SearchIndex``), or removes the index
+    /// without ``search``. An index whose input is the one the site's was made of is not made
+    /// again (``SearchIndex/unchanged(_:in:)``); its fingerprint is written after its pieces.
+    private func writeSearch(_ manifest: Manifest, written: inout Written, dryRun: Bool) throws(Failure) {
+        let stampPath = Path.join(site, SearchIndex.fingerprintPath)
+        guard search else {
+            if !dryRun { AtomicFile.remove(stampPath) }
+            written.search = try PagePieces.put([], in: site, folder: SearchIndex.folder, isPiece: SearchIndex.isPiece,
+                keepFolder: false, dryRun: dryRun)
+            return
+        }
+        let input = SearchIndex.Input(manifest: manifest, numbers: (searchNumbers ?? .inTakenOrder(manifest)).byID)
+        if let kept = SearchIndex.unchanged(input, in: site) {
+            written.search.kept = kept.count
+            written.pieces += kept
+            return
+        }
+        let pieces = try SearchIndex(input).piecesInWritingOrder
+        // Gone while the pieces change: a run stopped halfway leaves no fingerprint to trust.
+        if !dryRun { AtomicFile.remove(stampPath) }
+        written.search = try PagePieces.put(pieces, in: site, folder: SearchIndex.folder, isPiece: SearchIndex.isPiece,
+            keepFolder: true, dryRun: dryRun)
+        written.pieces += pieces.map(\.path)
+        if !dryRun {
+            do { try AtomicFile.write(SearchIndex.stamp(input, pieces: pieces.count), to: stampPath) } catch {
+                throw Failure(description: error.description)
+            }
+        }
     }
 
     /// Renditions, tiles and sheets the manifest names that are not in the site (the manifest's

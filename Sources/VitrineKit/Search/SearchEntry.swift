@@ -74,34 +74,71 @@ struct SearchEntry {
 
     /// `item`'s entry, numbered `number`; `albumTitles` by album id.
     init(_ item: Item, number: Int, albumTitles: [String: String]) {
+        self.init(number: number, source: Source(item, albumTitles: albumTitles))
+    }
+
+    init(number: Int, source: Source) {
         self.number = number
         var terms: [String: SearchFields] = [:]
-        func read(_ text: String?, as field: SearchFields) {
-            guard let text, !text.isEmpty else { return }
+        for (field, text) in source.texts {
             for term in SearchText.terms(text) { terms[term, default: []].insert(field) }
         }
-        read(item.title, as: .title)
-        for keyword in item.keywords ?? [] { read(keyword, as: .keywords) }
-        read(item.caption?.text, as: .caption)
-        read(item.location?.name, as: .place)
-        read(item.album.flatMap { albumTitles[$0] }, as: .album)
-        let name = PageData.fileName(of: item)
-        // Without its extension: `jpg` would name nearly every item, and its piece carry a row
-        // of filter values for each.
-        read(Path.stem(of: name), as: .name)
-        read(item.camera.map { [$0.make, $0.model].compactMap { $0 }.joined(separator: " ") }, as: .camera)
-        read(item.camera?.lens, as: .camera)
         self.terms = terms
-        facets = Facets(album: item.album, year: item.takenAt.map { String($0.prefix(4)) },
-            month: item.takenAt.flatMap { $0.count >= 7 ? String($0.dropFirst(5).prefix(2)) : nil },
-            camera: item.camera.flatMap { camera in
+        facets = source.facets
+        record = source.record
+    }
+
+    /// All an entry is made of, read from its item: the texts its terms come from (cheap to read,
+    /// unlike the terms), its filter values and its record; what the index's fingerprint hashes.
+    struct Source {
+        var texts: [(SearchFields, String)] = []
+        var facets: Facets
+        var record: Record
+
+        init(_ item: Item, albumTitles: [String: String]) {
+            func read(_ text: String?, as field: SearchFields) {
+                if let text, !text.isEmpty { texts.append((field, text)) }
+            }
+            let name = PageData.fileName(of: item)
+            let camera = item.camera.flatMap { camera in
                 let words = [camera.make, camera.model].compactMap { $0 }.joined(separator: " ")
                 return words.isEmpty ? nil : words
-            }, lens: item.camera?.lens, rating: item.rating ?? 0, kind: Self.kind(of: item),
-            keywords: item.keywords ?? [])
-        record = Record(id: item.id, album: item.album, name: name, kind: item.kind.rawValue, width: item.width, height: item.height,
-            renditions: PageData.renditions(of: item), placeholder: item.placeholder?.thumbhash, durationLabel: item.durationLabel,
-            motion: item.motion == nil ? nil : true, selection: item.selection)
+            }
+            facets = Facets(album: item.album, year: item.takenAt.map { String($0.prefix(4)) },
+                month: item.takenAt.flatMap { $0.count >= 7 ? String($0.dropFirst(5).prefix(2)) : nil }, camera: camera,
+                lens: item.camera?.lens, rating: item.rating ?? 0, kind: SearchEntry.kind(of: item), keywords: item.keywords ?? [])
+            record = Record(id: item.id, album: item.album, name: name, kind: item.kind.rawValue, width: item.width, height: item.height,
+                renditions: PageData.renditions(of: item), placeholder: item.placeholder?.thumbhash, durationLabel: item.durationLabel,
+                motion: item.motion == nil ? nil : true, selection: item.selection)
+            read(item.title, as: .title)
+            for keyword in item.keywords ?? [] { read(keyword, as: .keywords) }
+            read(item.caption?.text, as: .caption)
+            read(item.location?.name, as: .place)
+            read(item.album.flatMap { albumTitles[$0] }, as: .album)
+            // Without its extension: `jpg` would name nearly every item, and its piece carry a row
+            // of filter values for each.
+            read(Path.stem(of: name), as: .name)
+            read(camera, as: .camera)
+            read(item.camera?.lens, as: .camera)
+        }
+
+        /// Appends every value of the source to `text`, each ended by a separator no value holds
+        /// unescaped (so that two sources differ in `text` when they differ at all).
+        func appendFingerprint(to text: inout [UInt8]) {
+            func add(_ value: String?) {
+                if let value { text += Array(value.utf8).flatMap { $0 < 0x20 ? [0x1B, $0] : [$0] } }
+                text.append(value == nil ? 0x1D : 0x1F)
+            }
+            for (field, value) in texts { add(String(field.rawValue)); add(value) }
+            add(nil)
+            for value in [facets.album, facets.year, facets.month, facets.camera, facets.lens, String(facets.rating), facets.kind] { add(value) }
+            for keyword in facets.keywords { add(keyword) }
+            add(nil)
+            for value in [record.id, record.album, record.name, record.kind, String(record.width), String(record.height), record.placeholder,
+                          record.durationLabel, record.motion.map { String($0) }, record.selection.map { String($0) }] { add(value) }
+            for rendition in record.renditions { add(rendition.path); add(String(rendition.width)); add(String(rendition.height)) }
+            text.append(0x1E)
+        }
     }
 
     /// The kind filter's value: a photo that moves is `live`, a camera RAW file `raw`.

@@ -1,4 +1,5 @@
 import Foundation
+import VipsKit
 
 /// A gallery's search index, in pieces the page loads as scripts the way it loads `data/`
 /// (`vitrinePiece("search/…js", {…})`), so that a query loads the pieces its words need and never
@@ -46,15 +47,44 @@ public struct SearchIndex {
     /// Each piece's path below the site and its script's bytes, in path order.
     public private(set) var pieces: [(path: String, bytes: Data)] = []
 
+    /// What an index is made of: each numbered item's ``SearchEntry/Source`` (ascending
+    /// number), the albums, the layout, and their fingerprint, which `search/index.js` states:
+    /// an index whose fingerprint is the site's is not made again (``unchanged(in:)``).
+    public struct Input {
+        let sources: [(number: Int, source: SearchEntry.Source)]
+        let albums: [Album]
+        let layout: Layout
+        public let fingerprint: String
+
+        /// `manifest`'s items, each numbered as `numbers` says (an item without a number is left out).
+        public init(manifest: Manifest, numbers: [String: Int], layout: Layout = .standard) {
+            albums = PagePieces.albums(of: manifest)
+            let titles = Dictionary(albums.compactMap { album in album.title.map { (album.id, $0) } }, uniquingKeysWith: { first, _ in first })
+            var seen = Set<Int>()
+            sources = manifest.items.compactMap { item in numbers[item.id].map { ($0, SearchEntry.Source(item, albumTitles: titles)) } }
+                .sorted { $0.number < $1.number }.filter { seen.insert($0.number).inserted }
+            self.layout = layout
+            var text = Array("vitrine search \(SearchIndex.version) \(layout.recordBlock) \(layout.columnBlock) \(layout.rowLimit)\n".utf8)
+            for album in albums {
+                text += Array("\(album.id)\u{1F}\(album.parent ?? "\u{1D}")\u{1E}".utf8)
+            }
+            for (number, source) in sources {
+                text += Array(String(number).utf8)
+                source.appendFingerprint(to: &text)
+            }
+            fingerprint = Checksum.sha256(of: Data(text))
+        }
+    }
+
     /// The index of `manifest`'s items, each numbered as `numbers` says (an item without a
     /// number is left out).
     public init(manifest: Manifest, numbers: [String: Int], layout: Layout = .standard) throws(GalleryPage.Failure) {
-        let albums = PagePieces.albums(of: manifest)
-        let titles = Dictionary(albums.compactMap { album in album.title.map { (album.id, $0) } }, uniquingKeysWith: { first, _ in first })
-        var seen = Set<Int>()
-        let entries = manifest.items.compactMap { item in numbers[item.id].map { SearchEntry(item, number: $0, albumTitles: titles) } }
-            .sorted { $0.number < $1.number }.filter { seen.insert($0.number).inserted }
-        let content = Content(entries: entries, rows: SearchRows(entries), layout: layout)
+        try self.init(Input(manifest: manifest, numbers: numbers, layout: layout))
+    }
+
+    public init(_ input: Input) throws(GalleryPage.Failure) {
+        let entries = input.sources.map { SearchEntry(number: $0.number, source: $0.source) }
+        let content = Content(entries: entries, rows: SearchRows(entries), layout: input.layout)
         var postings: [String: [(position: Int, fields: SearchFields)]] = [:]
         for (position, entry) in entries.enumerated() {
             for (term, fields) in entry.terms { postings[term, default: []].append((position, fields)) }
@@ -64,13 +94,30 @@ public struct SearchIndex {
             pieces.append(try content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) }))
         }
         pieces += try content.blockPieces()
-        pieces += try content.valuePieces(albums: albums)
-        let summary = Summary(count: entries.count, recordBlock: layout.recordBlock, columnBlock: layout.columnBlock,
-            rowLimit: layout.rowLimit, pieces: grouped.map(\.prefix), tables: content.rows.tables,
-            widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
+        pieces += try content.valuePieces(albums: input.albums)
+        let summary = Summary(count: entries.count, recordBlock: input.layout.recordBlock, columnBlock: input.layout.columnBlock,
+            rowLimit: input.layout.rowLimit, pieces: grouped.map(\.prefix),
+            tables: content.rows.tables, widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
             facets: FacetCounts(entries.map(\.facets)))
         pieces.append((Self.indexPath, try PagePieces.piece(Self.indexPath, summary)))
         pieces.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Where the site keeps the fingerprint of its index's input and how many pieces it made:
+    /// no piece, so that an edit rewrites the pieces of its terms and this alone.
+    public static let fingerprintPath = Path.join(folder, ".fingerprint")
+
+    /// ``fingerprintPath``'s bytes for `input` made into `pieces` pieces.
+    public static func stamp(_ input: Input, pieces: Int) -> Data { Data("\(input.fingerprint) \(pieces)\n".utf8) }
+
+    /// The index's pieces in `site` when they are those `input` makes: ``fingerprintPath``
+    /// holds its fingerprint and as many pieces as `search/` holds (a piece removed by hand is
+    /// made again); nil otherwise. Saves a run with nothing new making every piece to compare it.
+    public static func unchanged(_ input: Input, in site: String) -> [String]? {
+        guard let root = ReadRoot(.site, folder: site),
+              case .success(let bytes) = ConfinedRead.read(Path.join(site, fingerprintPath), below: root, limit: 4096) else { return nil }
+        let existing = PagePieces.existingPieces(in: site, folder: folder, isPiece: isPiece)
+        return bytes == stamp(input, pieces: existing.count) ? existing : nil
     }
 
     public static let indexPath = Path.join(folder, "index.js")
@@ -105,13 +152,21 @@ public struct SearchIndex {
 
     /// A term piece's path: its prefix's UTF-8 bytes in hex (any character, any file system).
     static func termPath(_ prefix: String) -> String {
-        Path.join(pieceFolders[0], prefix.utf8.map { String(format: "%02x", $0) }.joined() + ".js")
+        Path.join(pieceFolders[0], hex(prefix.utf8) + ".js")
     }
 
     /// A value piece's path: the filter's name and the value's first ``longestValueKey`` UTF-8
     /// bytes in hex.
     static func valuePath(facet: String, value: String) -> String {
-        Path.join(pieceFolders[2], facet + "-" + value.utf8.prefix(longestValueKey).map { String(format: "%02x", $0) }.joined() + ".js")
+        Path.join(pieceFolders[2], facet + "-" + hex(value.utf8.prefix(longestValueKey)) + ".js")
+    }
+
+    /// `bytes` in lower-case hex.
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func recordPath(_ block: Int) -> String { blockPath(pieceFolders[1], block) }
@@ -216,6 +271,11 @@ extension SearchIndex {
         static let facets = ["album", "year", "month", "camera", "lens", "keyword", "rating", "kind"]
         static let ratings = 1...5
 
+        struct Key: Hashable {
+            var facet: String
+            var value: String
+        }
+
         /// The (filter, value) pairs an item is found by, each once: its album and those above
         /// it (the root left out), every rating it meets.
         static func values(of facets: SearchEntry.Facets, parents: [String: String?]) -> [(String, String)] {
@@ -246,7 +306,13 @@ extension SearchIndex {
         let entries: [SearchEntry]
         let rows: SearchRows
         let layout: Layout
-        var numbers: [Int] { entries.map(\.number) }
+        /// The entries' numbers, by position.
+        let numbers: [Int]
+
+        init(entries: [SearchEntry], rows: SearchRows, layout: Layout) {
+            (self.entries, self.rows, self.layout) = (entries, rows, layout)
+            numbers = entries.map(\.number)
+        }
 
         /// `search/t/KEY.js`: `{prefix, terms: {term: [mask, set…]}, counts: {term: counts}, rows}`.
         func termPiece(prefix: String, terms: [(String, [(position: Int, fields: SearchFields)])]) throws(GalleryPage.Failure)
@@ -295,11 +361,15 @@ extension SearchIndex {
         /// values whose first ``longestValueKey`` bytes are the same share one.
         func valuePieces(albums: [Album]) throws(GalleryPage.Failure) -> [(path: String, bytes: Data)] {
             let parents = Dictionary(albums.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
-            var named: [String: (facet: String, values: [String: [Int]])] = [:]
+            var byValue: [ValuePiece.Key: [Int]] = [:]
             for (position, entry) in entries.enumerated() {
                 for (facet, value) in ValuePiece.values(of: entry.facets, parents: parents) where !value.isEmpty {
-                    named[SearchIndex.valuePath(facet: facet, value: value), default: (facet, [:])].values[value, default: []].append(position)
+                    byValue[ValuePiece.Key(facet: facet, value: value), default: []].append(position)
                 }
+            }
+            var named: [String: (facet: String, values: [String: [Int]])] = [:]
+            for (key, positions) in byValue {
+                named[SearchIndex.valuePath(facet: key.facet, value: key.value), default: (key.facet, [:])].values[key.value] = positions
             }
             return try named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { (path, group) throws(GalleryPage.Failure) in
                 var sets: [JSONValue.Member] = []

@@ -27,10 +27,10 @@ public struct SearchNumbers: Equatable, Sendable {
     /// `manifest`'s item ids in the order they were taken: undated first, then oldest to newest,
     /// gallery order breaking ties (the page ranks higher numbers as newer).
     public static func takenOrder(_ manifest: Manifest) -> [String] {
-        manifest.items.enumerated().sorted { left, right in
-            let (a, b) = (left.element.takenAt ?? "", right.element.takenAt ?? "")
-            return a != b ? a.utf8.lexicographicallyPrecedes(b.utf8) : left.offset < right.offset
-        }.map(\.element.id)
+        let dates = manifest.items.map { Array(($0.takenAt ?? "").utf8) }
+        return manifest.items.indices.sorted { left, right in
+            dates[left] != dates[right] ? dates[left].lexicographicallyPrecedes(dates[right]) : left < right
+        }.map { manifest.items[$0].id }
     }
 
     /// What ``number(_:)`` changed.

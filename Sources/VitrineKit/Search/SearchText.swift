@@ -49,6 +49,10 @@ public enum SearchText {
 
     /// `text` decomposed, without combining marks, composed again and in lower case.
     static func folded(_ text: String) -> String {
+        // ASCII has nothing to decompose, no marks and no sigma: lower case is all the rule does.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         let decomposed = text.decomposedStringWithCompatibilityMapping.unicodeScalars.filter { !isMark($0) }
         let lower = String(String.UnicodeScalarView(decomposed)).precomposedStringWithCanonicalMapping.lowercased()
         return lower.replacingOccurrences(of: "\u{03C2}", with: "\u{03C3}")
@@ -62,7 +66,11 @@ public enum SearchText {
     }
 
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII {
+            let value = scalar.value | 0x20
+            return (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+        }
+        return switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber:
             true
@@ -79,6 +87,6 @@ public enum SearchText {
     ]
 
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        cjkRanges.contains { $0.contains(scalar.value) } && isLetterOrDigit(scalar)
+        scalar.value >= 0x1100 && cjkRanges.contains { $0.contains(scalar.value) } && isLetterOrDigit(scalar)
     }
 }
