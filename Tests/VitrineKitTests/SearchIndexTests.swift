@@ -282,11 +282,15 @@ final class SearchIndexTests: XCTestCase {
         var manifest = gallery
         let numbers = ["rome/forum": 0, "beach": 7, "bear": 20]
         let before = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers).pieces.map { ($0.path, $0.bytes) })
-        manifest.items.append(item("zebra", path: "zebra.jpg", title: "Zebra"))
+        // With a keyword and a camera never seen before, whose names sort first: they go last in
+        // their tables, and the rows of the other items keep their values' places.
+        manifest.items.append(item("zebra", path: "zebra.jpg", title: "Zebra", keywords: ["Aardvark"],
+            camera: Camera(make: "AGFA", model: "Zeta")))
         let after = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
             .pieces.map { ($0.path, $0.bytes) })
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
-        XCTAssertEqual(changed, ["search/c/0000.js", SearchIndex.indexPath, "search/r/0002.js", SearchIndex.termPath("z"),
-            SearchIndex.valuePath(facet: "kind", value: "image")])
+        XCTAssertEqual(changed, ["search/c/0000.js", SearchIndex.indexPath, "search/r/0002.js", SearchIndex.termPath("a"),
+            SearchIndex.termPath("z"), SearchIndex.valuePath(facet: "camera", value: "AGFA Zeta"),
+            SearchIndex.valuePath(facet: "keyword", value: "Aardvark"), SearchIndex.valuePath(facet: "kind", value: "image")].sorted())
     }
 }

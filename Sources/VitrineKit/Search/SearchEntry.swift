@@ -126,7 +126,12 @@ struct SearchEntry {
         /// unescaped (so that two sources differ in `text` when they differ at all).
         func appendFingerprint(to text: inout [UInt8]) {
             func add(_ value: String?) {
-                if let value { text += Array(value.utf8).flatMap { $0 < 0x20 ? [0x1B, $0] : [$0] } }
+                if let value {
+                    for byte in value.utf8 {
+                        if byte < 0x20 { text.append(0x1B) }
+                        text.append(byte)
+                    }
+                }
                 text.append(value == nil ? 0x1D : 0x1F)
             }
             for (field, value) in texts { add(String(field.rawValue)); add(value) }

@@ -48,8 +48,9 @@ public struct SearchIndex {
     public private(set) var pieces: [(path: String, bytes: Data)] = []
 
     /// What an index is made of: each numbered item's ``SearchEntry/Source`` (ascending
-    /// number), the albums, the layout, and their fingerprint, which `search/index.js` states:
-    /// an index whose fingerprint is the site's is not made again (``unchanged(in:)``).
+    /// number), the albums, the layout, and their fingerprint, which the site keeps beside the
+    /// pieces (``fingerprintPath``): an index whose fingerprint is the site's is not made again
+    /// (``unchanged(_:in:)``).
     public struct Input {
         let sources: [(number: Int, source: SearchEntry.Source)]
         let albums: [Album]

@@ -8,7 +8,9 @@ struct SearchRows {
         case album, date, camera, lens, kind
     }
 
-    /// Each table's values (sorted by their UTF-8 bytes), by column name, keywords under `keyword`.
+    /// Each table's values in the order of the first item (by number) holding each, by column
+    /// name, keywords under `keyword`: a value new to the gallery, on a new item's next number,
+    /// comes last, and the values named in every other piece keep their places.
     let tables: [String: [String]]
     /// The digits each column takes in a row.
     let widths: [Column: Int]
@@ -24,9 +26,14 @@ struct SearchRows {
         var tables: [String: [String]] = [:]
         var lookup: [String: [String: Int]] = [:]
         func table(_ name: String, _ values: [String?]) {
-            let sorted = Set(values.compactMap { $0 }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            tables[name] = sorted
-            lookup[name] = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.element, $0.offset + 1) })
+            var ordered: [String] = []
+            var places: [String: Int] = [:]
+            for case let value? in values where places[value] == nil {
+                ordered.append(value)
+                places[value] = ordered.count
+            }
+            tables[name] = ordered
+            lookup[name] = places
         }
         for column in Column.allCases { table(column.rawValue, entries.map { Self.value(column, of: $0.facets) }) }
         table("keyword", entries.flatMap(\.facets.keywords))
