@@ -127,9 +127,10 @@ struct SearchEntry {
         func appendFingerprint(to text: inout [UInt8]) {
             func add(_ value: String?) {
                 if let value {
-                    for byte in value.utf8 {
-                        if byte < 0x20 { text.append(0x1B) }
-                        text.append(byte)
+                    if value.utf8.allSatisfy({ $0 >= 0x20 }) {
+                        text.append(contentsOf: value.utf8)
+                    } else {
+                        for byte in value.utf8 { text += byte < 0x20 ? [0x1B, byte] : [byte] }
                     }
                 }
                 text.append(value == nil ? 0x1D : 0x1F)

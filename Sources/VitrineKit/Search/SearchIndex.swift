@@ -26,7 +26,8 @@ public struct SearchIndex {
     public static let folder = "search"
     /// Whether `build` and `page` write the index (`--no-search`, `"search": false`: no): default yes.
     public static let writtenByDefault = true
-    /// The format `search/index.js` states, which the page checks.
+    /// The format `search/index.js` states, which the page checks. The fingerprint of an
+    /// index's input holds it: a change of what the pieces hold for the same input changes it.
     static let version = 2
     /// How items are grouped into pieces; `search/index.js` states it for the page.
     public struct Layout: Sendable {
@@ -61,11 +62,17 @@ public struct SearchIndex {
         public init(manifest: Manifest, numbers: [String: Int], layout: Layout = .standard) {
             albums = PagePieces.albums(of: manifest)
             let titles = Dictionary(albums.compactMap { album in album.title.map { (album.id, $0) } }, uniquingKeysWith: { first, _ in first })
-            var seen = Set<Int>()
-            sources = manifest.items.compactMap { item in numbers[item.id].map { ($0, SearchEntry.Source(item, albumTitles: titles)) } }
-                .sorted { $0.number < $1.number }.filter { seen.insert($0.number).inserted }
+            // Sorted as numbers and positions, each source made once in its place.
+            var numbered = manifest.items.indices.compactMap { index in numbers[manifest.items[index].id].map { ($0, index) } }
+            numbered.sort { $0 < $1 }
+            var made: [(number: Int, source: SearchEntry.Source)] = []
+            made.reserveCapacity(numbered.count)
+            for (number, index) in numbered where made.last?.number != number {
+                made.append((number, SearchEntry.Source(manifest.items[index], albumTitles: titles)))
+            }
+            sources = made
             self.layout = layout
-            var text = Array("vitrine search \(SearchIndex.version) \(layout.recordBlock) \(layout.columnBlock) \(layout.rowLimit)\n".utf8)
+            var text = Array("vitrine \(VitrineVersion.string) search \(SearchIndex.version) \(layout.recordBlock) \(layout.columnBlock) \(layout.rowLimit)\n".utf8)
             for album in albums {
                 text += Array("\(album.id)\u{1F}\(album.parent ?? "\u{1D}")\u{1E}".utf8)
             }
