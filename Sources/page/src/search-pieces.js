@@ -6,6 +6,9 @@
 // letter in a large gallery), else it is matched exactly until more of it is typed.
 
 export const INDEX_PATH = 'search/index.js';
+// The index's format this page reads (vitrine's SearchIndex.version): an index of another, left by
+// an older vitrine until the site's next page run, is no index.
+export const INDEX_VERSION = 2;
 export const MOST_PIECES_FOR_A_PREFIX = 4;
 
 // A term piece's path: its prefix's UTF-8 bytes in lower-case hex.

@@ -17,7 +17,7 @@ import {
   newTally,
 } from './search-facets.js';
 import { intersect, rank, wordMatches } from './search-match.js';
-import { columnPiecePath, INDEX_PATH, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
+import { columnPiecePath, INDEX_PATH, INDEX_VERSION, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
 import { searchTerms } from './search-text.js';
 
 const LETTER_OR_DIGIT_AT_END = /[\p{L}\p{N}\p{M}]$/u;
@@ -39,7 +39,7 @@ export function queryWords(text) {
 // pieces loaded; callback(null) when the gallery has no index (search/index.js does not load).
 export function runSearch(store, { text, filters }, albumsByID, callback) {
   store.load(INDEX_PATH, (index) => {
-    if (!index || !Array.isArray(index.pieces)) {
+    if (!index || index.version !== INDEX_VERSION || !Array.isArray(index.pieces)) {
       callback(null);
       return;
     }

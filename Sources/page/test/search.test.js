@@ -121,6 +121,15 @@ describe("a search over the Swift side's pieces", () => {
     });
     assert.equal(answer, null);
   });
+  test("an index of another format (an older vitrine's): none", () => {
+    let answer = 'none';
+    const index = { ...fixturePieces.get('search/index.js'), version: 1 };
+    const store = { load: (_path, callback) => callback(index) };
+    runSearch(store, { text: 'beach', filters: {} }, albumsByID, (result) => {
+      answer = result;
+    });
+    assert.equal(answer, null);
+  });
 });
 
 describe('filters', () => {
