@@ -141,6 +141,9 @@ final class SearchIndexTests: XCTestCase {
         let prefixes = try XCTUnwrap(objects[SearchIndex.indexPath]?["pieces"] as? [String])
         XCTAssert(prefixes.contains { $0.count > 1 }, "split: \(prefixes)")
         XCTAssert(prefixes.allSatisfy { $0.count <= SearchIndex.deepestPrefix })
+        let sizes = try XCTUnwrap(objects[SearchIndex.indexPath]?["sizes"] as? [Int])
+        let bytes = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers).pieces.map { ($0.path, $0.bytes.count) })
+        XCTAssertEqual(sizes, prefixes.map { ((bytes[SearchIndex.termPath($0)] ?? 0) + 1023) / 1024 }, "each piece's KiB, rounded up")
         var placed: [String: [String]] = [:]
         for prefix in prefixes {
             let terms = try XCTUnwrap(objects[SearchIndex.termPath(prefix)]?["terms"] as? [String: Any])

@@ -98,13 +98,16 @@ public struct SearchIndex {
             for (term, fields) in entry.terms { postings[term, default: []].append((position, fields)) }
         }
         let grouped = Self.prefixGroups(postings)
+        var sizes: [Int] = []
         for (prefix, terms) in grouped {
-            pieces.append(try content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) }))
+            let piece = try content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) })
+            pieces.append(piece)
+            sizes.append((piece.bytes.count + 1023) / 1024)
         }
         pieces += try content.blockPieces()
         pieces += try content.valuePieces(albums: input.albums)
         let summary = Summary(count: entries.count, recordBlock: input.layout.recordBlock, columnBlock: input.layout.columnBlock,
-            rowLimit: input.layout.rowLimit, pieces: grouped.map(\.prefix),
+            rowLimit: input.layout.rowLimit, pieces: grouped.map(\.prefix), sizes: sizes,
             tables: content.rows.tables, widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
             facets: FacetCounts(entries.map(\.facets)))
         pieces.append((Self.indexPath, try PagePieces.piece(Self.indexPath, summary)))
@@ -228,6 +231,9 @@ extension SearchIndex {
         var columnBlock: Int
         var rowLimit: Int
         var pieces: [String]
+        /// Each term piece's size in KiB, rounded up, in ``pieces``' order: the page takes a
+        /// word typed as a prefix only while its pieces weigh little.
+        var sizes: [Int]
         var fields = Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) })
         var tables: [String: [String]]
         var widths: [String: Int]

@@ -2,14 +2,17 @@
 // and loading them. Terms live in pieces by prefix: a piece holds the terms starting with its
 // prefix that no piece of a longer prefix holds. So a word is found exactly in the piece of the
 // longest prefix of it, and as a prefix ("bea" finds beach) in that piece and in every piece whose
-// prefix starts with it: but never in more than MOST_PIECES_FOR_A_PREFIX pieces (a word of one
-// letter in a large gallery), else it is matched exactly until more of it is typed.
+// prefix starts with it: but never in more than PREFIX_BUDGET_KIB of pieces (index.js states each
+// piece's size; a word of one letter in a large gallery), else it is matched exactly until more of
+// it is typed.
 
 export const INDEX_PATH = 'search/index.js';
 // The index's format this page reads (vitrine's SearchIndex.version): an index of another, left by
 // an older vitrine until the site's next page run, is no index.
 export const INDEX_VERSION = 2;
-export const MOST_PIECES_FOR_A_PREFIX = 4;
+// The most KiB of term pieces one word typed as a prefix loads (a one-word query's budget, with
+// index.js and a screen of records, is about twice that).
+export const PREFIX_BUDGET_KIB = 128;
 
 // A term piece's path: its prefix's UTF-8 bytes in lower-case hex.
 export function termPiecePath(prefix) {
@@ -53,15 +56,21 @@ export function exactPrefix(word, prefixes) {
 }
 
 // What one word of a query needs: { word, asPrefix, prefixes } (the pieces' prefixes). `asPrefix`
-// asks for prefix matching (the last word, as it is typed); it is dropped when that would take
-// more than MOST_PIECES_FOR_A_PREFIX pieces.
-export function piecesForWord(word, prefixes, asPrefix) {
+// asks for prefix matching (the last word, as it is typed); it is dropped when the pieces it takes
+// weigh more than PREFIX_BUDGET_KIB (`sizes`: each piece's KiB, in `prefixes`' order).
+export function piecesForWord(word, prefixes, asPrefix, sizes) {
   const exact = exactPrefix(word, prefixes);
   const own = exact === null ? [] : [exact];
   if (!asPrefix) return { word, asPrefix: false, prefixes: own };
-  const longer = prefixes.filter((prefix) => prefix !== exact && prefix.startsWith(word));
-  if (own.length + longer.length > MOST_PIECES_FOR_A_PREFIX) return { word, asPrefix: false, prefixes: own };
-  return { word, asPrefix: true, prefixes: own.concat(longer) };
+  let weight = 0;
+  const taken = [];
+  prefixes.forEach((prefix, at) => {
+    if (prefix !== exact && !prefix.startsWith(word)) return;
+    taken.push(prefix);
+    weight += Array.isArray(sizes) && typeof sizes[at] === 'number' ? sizes[at] : PREFIX_BUDGET_KIB;
+  });
+  if (taken.length > 1 && weight > PREFIX_BUDGET_KIB) return { word, asPrefix: false, prefixes: own };
+  return { word, asPrefix: true, prefixes: own.concat(taken.filter((prefix) => prefix !== exact)) };
 }
 
 // Loads the pieces at `paths` from the store (pieces.js), then calls callback(Map path → data),

@@ -43,7 +43,7 @@ export function runSearch(store, { text, filters }, albumsByID, callback) {
       callback(null);
       return;
     }
-    const words = queryWords(text).map(({ term, asPrefix }) => piecesForWord(term, index.pieces, asPrefix));
+    const words = queryWords(text).map(({ term, asPrefix }) => piecesForWord(term, index.pieces, asPrefix, index.sizes));
     const names = chosenNames(filters);
     if (!words.length && !names.length) {
       callback({ index, words: [], numbers: null, counts: galleryCounts(index.facets), paths: [] });

@@ -3,14 +3,7 @@ import { describe, test } from 'node:test';
 import { queryWords, runSearch } from '../src/search.js';
 import { rowTable } from '../src/search-code.js';
 import { fieldWeight } from '../src/search-match.js';
-import {
-  exactPrefix,
-  LONGEST_VALUE_KEY,
-  MOST_PIECES_FOR_A_PREFIX,
-  piecesForWord,
-  termPiecePath,
-  valuePiecePath,
-} from '../src/search-pieces.js';
+import { exactPrefix, LONGEST_VALUE_KEY, PREFIX_BUDGET_KIB, piecesForWord, termPiecePath, valuePiecePath } from '../src/search-pieces.js';
 import { albumsByID, fixturePieces, fixtureStore } from './search-site.js';
 
 // The fixture's items by number (SearchFixtureTests.numbers: in the order taken, the live photo
@@ -30,6 +23,7 @@ function search(text, filters = {}) {
 
 describe('which pieces a word loads', () => {
   const prefixes = ['b', 'ba', 'bab', 'bac', 'be', 'c', 'ca'];
+  const sizes = [40, 20, 30, 30, 60, 1, 2];
   test('exactly: the piece of the longest prefix of the word', () => {
     assert.equal(exactPrefix('babble', prefixes), 'bab');
     assert.equal(exactPrefix('beach', prefixes), 'be');
@@ -37,14 +31,21 @@ describe('which pieces a word loads', () => {
     assert.deepEqual(piecesForWord('bacon', prefixes, false).prefixes, ['bac']);
   });
   test('as a prefix: that piece and those whose prefix starts with the word', () => {
-    assert.deepEqual(piecesForWord('ba', prefixes, true), { word: 'ba', asPrefix: true, prefixes: ['ba', 'bab', 'bac'] });
-    assert.deepEqual(piecesForWord('c', prefixes, true).prefixes, ['c', 'ca']);
+    assert.deepEqual(piecesForWord('ba', prefixes, true, sizes), { word: 'ba', asPrefix: true, prefixes: ['ba', 'bab', 'bac'] });
+    assert.deepEqual(piecesForWord('c', prefixes, true, sizes).prefixes, ['c', 'ca']);
   });
-  test(`never more than ${MOST_PIECES_FOR_A_PREFIX} pieces for one word: then it is matched exactly`, () => {
-    assert.deepEqual(piecesForWord('b', prefixes, true), { word: 'b', asPrefix: false, prefixes: ['b'] });
+  test(`never more than ${PREFIX_BUDGET_KIB} KiB of pieces for one word: then it is matched exactly`, () => {
+    assert.equal(40 + 20 + 30 + 30 + 60 > PREFIX_BUDGET_KIB, true);
+    assert.deepEqual(piecesForWord('b', prefixes, true, sizes), { word: 'b', asPrefix: false, prefixes: ['b'] });
+    assert.deepEqual(piecesForWord('b', prefixes, true, [1, 1, 1, 1, 1, 1, 1]).prefixes, ['b', 'ba', 'bab', 'bac', 'be']);
+  });
+  test('pieces of unknown size weigh the whole budget: one alone is taken, two are not', () => {
+    assert.deepEqual(piecesForWord('c', prefixes, true).prefixes, ['c']);
+    assert.deepEqual(piecesForWord('ca', prefixes, true).prefixes, ['ca']);
+    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true).prefixes, []);
   });
   test('a prefix that no piece starts: the longer pieces alone', () => {
-    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true).prefixes, ['ba', 'be']);
+    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true, [3, 4]).prefixes, ['ba', 'be']);
   });
   test('a piece is named by its prefix in UTF-8 hex', () => {
     assert.equal(termPiecePath('b'), 'search/t/62.js');
