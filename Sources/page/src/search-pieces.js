@@ -11,8 +11,10 @@ export const INDEX_PATH = 'search/index.js';
 // an older vitrine until the site's next page run, is no index.
 export const INDEX_VERSION = 2;
 // The most KiB of term pieces one word typed as a prefix loads (a one-word query's budget, with
-// index.js and a screen of records, is about twice that).
-export const PREFIX_BUDGET_KIB = 128;
+// index.js and a screen of records, is about three times that), and the fewest characters it
+// has: each keystroke searches, and one letter would load and match a large share of the index.
+export const PREFIX_BUDGET_KIB = 96;
+export const SHORTEST_PREFIX = 2;
 
 // A term piece's path: its prefix's UTF-8 bytes in lower-case hex.
 export function termPiecePath(prefix) {
@@ -56,12 +58,13 @@ export function exactPrefix(word, prefixes) {
 }
 
 // What one word of a query needs: { word, asPrefix, prefixes } (the pieces' prefixes). `asPrefix`
-// asks for prefix matching (the last word, as it is typed); it is dropped when the pieces it takes
-// weigh more than PREFIX_BUDGET_KIB (`sizes`: each piece's KiB, in `prefixes`' order).
+// asks for prefix matching (the last word, as it is typed); it is dropped for a word shorter than
+// SHORTEST_PREFIX, or when the pieces it takes weigh more than PREFIX_BUDGET_KIB (`sizes`: each
+// piece's KiB, in `prefixes`' order).
 export function piecesForWord(word, prefixes, asPrefix, sizes) {
   const exact = exactPrefix(word, prefixes);
   const own = exact === null ? [] : [exact];
-  if (!asPrefix) return { word, asPrefix: false, prefixes: own };
+  if (!asPrefix || length(word) < SHORTEST_PREFIX) return { word, asPrefix: false, prefixes: own };
   let weight = 0;
   const taken = [];
   prefixes.forEach((prefix, at) => {

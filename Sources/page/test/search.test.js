@@ -32,20 +32,31 @@ describe('which pieces a word loads', () => {
   });
   test('as a prefix: that piece and those whose prefix starts with the word', () => {
     assert.deepEqual(piecesForWord('ba', prefixes, true, sizes), { word: 'ba', asPrefix: true, prefixes: ['ba', 'bab', 'bac'] });
-    assert.deepEqual(piecesForWord('c', prefixes, true, sizes).prefixes, ['c', 'ca']);
+    assert.deepEqual(piecesForWord('ca', prefixes, true, sizes).prefixes, ['ca']);
+    assert.deepEqual(piecesForWord('b', ['b', 'ba', 'bab'], true, [1, 1, 1]).prefixes, ['b'], 'one letter: whole');
+    assert.deepEqual(piecesForWord('b', ['b', 'ba'], false, [1, 1]).prefixes, ['b']);
   });
   test(`never more than ${PREFIX_BUDGET_KIB} KiB of pieces for one word: then it is matched exactly`, () => {
-    assert.equal(40 + 20 + 30 + 30 + 60 > PREFIX_BUDGET_KIB, true);
-    assert.deepEqual(piecesForWord('b', prefixes, true, sizes), { word: 'b', asPrefix: false, prefixes: ['b'] });
-    assert.deepEqual(piecesForWord('b', prefixes, true, [1, 1, 1, 1, 1, 1, 1]).prefixes, ['b', 'ba', 'bab', 'bac', 'be']);
+    assert.equal(20 + 30 + 30 > PREFIX_BUDGET_KIB, false);
+    assert.equal(89 + 5 + 5 > PREFIX_BUDGET_KIB, true);
+    assert.deepEqual(piecesForWord('ba', prefixes, true, [1, 88, 4, 4, 1, 1, 1]).prefixes, ['ba', 'bab', 'bac']);
+    assert.deepEqual(
+      piecesForWord(
+        'ba',
+        prefixes,
+        true,
+        [1, 88, 4, 4, 1, 1, 1].map((kib) => kib + 1),
+      ).prefixes,
+      ['ba'],
+    );
   });
   test('pieces of unknown size weigh the whole budget: one alone is taken, two are not', () => {
-    assert.deepEqual(piecesForWord('c', prefixes, true).prefixes, ['c']);
     assert.deepEqual(piecesForWord('ca', prefixes, true).prefixes, ['ca']);
-    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true).prefixes, []);
+    assert.deepEqual(piecesForWord('ba', prefixes, true).prefixes, ['ba']);
+    assert.deepEqual(piecesForWord('ba', ['bab', 'bac'], true).prefixes, []);
   });
   test('a prefix that no piece starts: the longer pieces alone', () => {
-    assert.deepEqual(piecesForWord('b', ['ba', 'be'], true, [3, 4]).prefixes, ['ba', 'be']);
+    assert.deepEqual(piecesForWord('ba', ['bab', 'bac'], true, [3, 4]).prefixes, ['bab', 'bac']);
   });
   test('a piece is named by its prefix in UTF-8 hex', () => {
     assert.equal(termPiecePath('b'), 'search/t/62.js');
