@@ -137,6 +137,12 @@ export function routeSearch(params, scroll, show) {
   runSearch(state.pieces, { text, filters }, state.albumsByID, (answer) => {
     if (mine !== asked) return;
     running = false;
+    // Other text typed while this one ran: its results are not drawn (their cells' records
+    // would load beside the newer search's), the newer text is searched at once.
+    if (answer && typedMeanwhile && keyOf(ui.box.value, chosenFilters()) !== key) {
+      searchNow();
+      return;
+    }
     if (!answer) {
       show(state.albumsByID[''], scroll);
       say('This gallery has no search index.');
