@@ -100,12 +100,12 @@ public struct SearchIndex {
         let grouped = Self.prefixGroups(postings)
         var sizes: [Int] = []
         for (prefix, terms) in grouped {
-            let piece = try content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) })
+            let piece = content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) })
             pieces.append(piece)
             sizes.append((piece.bytes.count + 1023) / 1024)
         }
-        pieces += try content.blockPieces()
-        pieces += try content.valuePieces(albums: input.albums)
+        pieces += content.blockPieces()
+        pieces += content.valuePieces(albums: input.albums)
         let summary = Summary(count: entries.count, recordBlock: input.layout.recordBlock, columnBlock: input.layout.columnBlock,
             rowLimit: input.layout.rowLimit, pieces: grouped.map(\.prefix), sizes: sizes,
             tables: content.rows.tables, widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
@@ -329,8 +329,7 @@ extension SearchIndex {
         }
 
         /// `search/t/KEY.js`: `{prefix, terms: {term: [mask, set…]}, counts: {term: counts}, rows}`.
-        func termPiece(prefix: String, terms: [(String, [(position: Int, fields: SearchFields)])]) throws(GalleryPage.Failure)
-            -> (path: String, bytes: Data) {
+        func termPiece(prefix: String, terms: [(String, [(position: Int, fields: SearchFields)])]) -> (path: String, bytes: Data) {
             var members: [JSONValue.Member] = []
             var counted: [JSONValue.Member] = []
             var named = Set<Int>()
@@ -344,13 +343,13 @@ extension SearchIndex {
                     named.formUnion(postings.map(\.position))
                 }
             }
-            return try piece(SearchIndex.termPath(prefix), [.init("prefix", .string(prefix)), .init("terms", .object(members)),
+            return piece(SearchIndex.termPath(prefix), [.init("prefix", .string(prefix)), .init("terms", .object(members)),
                 .init("counts", .object(counted)), .init("rows", rows.rows(named.sorted(), numbers: numbers))])
         }
 
         /// The record pieces (`search/r/`, `{start, items}`) and the column pieces (`search/c/`,
         /// `{start, rows}`) of every block holding an item.
-        func blockPieces() throws(GalleryPage.Failure) -> [(path: String, bytes: Data)] {
+        func blockPieces() -> [(path: String, bytes: Data)] {
             var made: [(path: String, bytes: Data)] = []
             var records: [Int: [JSONValue]] = [:]
             var columns: [Int: [Int]] = [:]
@@ -361,11 +360,11 @@ extension SearchIndex {
                 columns[entry.number / layout.columnBlock, default: []].append(position)
             }
             for (block, items) in records.sorted(by: { $0.key < $1.key }) {
-                made.append(try piece(SearchIndex.recordPath(block), [.init("items", .array(items)),
+                made.append(piece(SearchIndex.recordPath(block), [.init("items", .array(items)),
                     .init("start", .number(block * layout.recordBlock))]))
             }
             for (block, positions) in columns.sorted(by: { $0.key < $1.key }) {
-                made.append(try piece(SearchIndex.columnPath(block), [.init("rows", rows.rows(positions, numbers: numbers)),
+                made.append(piece(SearchIndex.columnPath(block), [.init("rows", rows.rows(positions, numbers: numbers)),
                     .init("start", .number(block * layout.columnBlock))]))
             }
             return made
@@ -373,7 +372,7 @@ extension SearchIndex {
 
         /// Every filter value's piece: `{facet, values: {value: set}, counts: {value: counts}, rows}`;
         /// values whose first ``longestValueKey`` bytes are the same share one.
-        func valuePieces(albums: [Album]) throws(GalleryPage.Failure) -> [(path: String, bytes: Data)] {
+        func valuePieces(albums: [Album]) -> [(path: String, bytes: Data)] {
             let parents = Dictionary(albums.map { ($0.id, $0.parent) }, uniquingKeysWith: { first, _ in first })
             var byValue: [ValuePiece.Key: [Int]] = [:]
             for (position, entry) in entries.enumerated() {
@@ -385,7 +384,7 @@ extension SearchIndex {
             for (key, positions) in byValue {
                 named[SearchIndex.valuePath(facet: key.facet, value: key.value), default: (key.facet, [:])].values[key.value] = positions
             }
-            return try named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { (path, group) throws(GalleryPage.Failure) in
+            return named.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { path, group in
                 var sets: [JSONValue.Member] = []
                 var counted: [JSONValue.Member] = []
                 var withRows = Set<Int>()
@@ -395,12 +394,12 @@ extension SearchIndex {
                         withRows.formUnion(positions)
                     }
                 }
-                return try piece(path, [.init("counts", .object(counted)), .init("facet", .string(group.facet)),
+                return piece(path, [.init("counts", .object(counted)), .init("facet", .string(group.facet)),
                     .init("rows", rows.rows(withRows.sorted(), numbers: numbers)), .init("values", .object(sets))])
             }
         }
 
-        private func piece(_ path: String, _ members: [JSONValue.Member]) throws(GalleryPage.Failure) -> (path: String, bytes: Data) {
+        private func piece(_ path: String, _ members: [JSONValue.Member]) -> (path: String, bytes: Data) {
             var bytes = Data("vitrinePiece(".utf8)
             bytes += JSONWriter.compact.data(.string(path))
             bytes += Data(",".utf8)

@@ -130,13 +130,12 @@ function filtersPlan(chosen) {
   const countedAll = chosen.length === 1 && first.counts ? () => true : null;
   const plan = classify(candidates, chosen, countedAll, alone);
   if (countedAll) plan.commonCounts.push(first.counts);
-  plan.alone = alone;
   return plan;
 }
 
 // Sorts `candidates` (ascending numbers) by the chosen sets: { passing: { numbers }, passes
 // (by candidate), needs: { numbers, groups } (the items whose rows are counted, ascending: group
-// PASSES for every filter, or a filter's index), commonCounts: [] }. `counted(number)` says an
+// PASSES for every filter, or a filter's index), commonCounts: [], alone }. `counted(number)` says an
 // item passing is counted from counts; `alone` names filters whose choices are counted apart.
 function classify(candidates, chosen, counted = null, alone = {}) {
   const passes = new Uint8Array(candidates.length);
@@ -160,7 +159,7 @@ function classify(candidates, chosen, counted = null, alone = {}) {
     passes,
     needs: { numbers: needNumbers.subarray(0, needs), groups: needGroups.subarray(0, needs) },
     commonCounts: [],
-    alone: {},
+    alone,
   };
 }
 
@@ -201,11 +200,16 @@ function countPlan(store, index, plan, pieces, callback, albumsByID) {
   const at = new Int32Array(numbers.length);
   locate(tables, numbers, where, at);
   const columnBlock = Number(index.columnBlock) > 0 ? Number(index.columnBlock) : 4096;
-  const columnPaths = [];
+  // A block's path once, however many of its items are missing.
+  const columnPaths = new Set();
+  let lastBlock = -1;
   numbers.forEach((number, each) => {
-    if (where[each] < 0) columnPaths.push(columnPiecePath(number, columnBlock));
+    if (where[each] < 0 && Math.floor(number / columnBlock) !== lastBlock) {
+      lastBlock = Math.floor(number / columnBlock);
+      columnPaths.add(columnPiecePath(number, columnBlock));
+    }
   });
-  loadAll(store, columnPaths, (loaded) => {
+  loadAll(store, [...columnPaths], (loaded) => {
     const columns = [...loaded.values()].filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
     locate(columns, numbers, where, at, tables.length);
     const all = tables.concat(columns);
@@ -226,7 +230,7 @@ function countPlan(store, index, plan, pieces, callback, albumsByID) {
       addCounts(apart.common, counts, [COLUMN_OF[name]]);
       ready[name] = facetCounts(index, albumsByID, apart)[name];
     }
-    callback(facetCounts(index, albumsByID, tally, ready), [...new Set(columnPaths)]);
+    callback(facetCounts(index, albumsByID, tally, ready), [...columnPaths]);
   });
 }
 
