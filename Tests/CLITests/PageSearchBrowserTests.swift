@@ -90,7 +90,7 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         let filtered: [String: Any] = ["q": "img", "filters": ["year": "2020", "camera": "Xiaomi Mi A3"]]
         let spec: [String: Any] = [
             "queries": Self.found.map { ["q": $0.query] } + [["q": "img"], ["q": "img vacanze"], filtered, ["q": Self.markup]],
-            "typed": "img", "reload": filtered,
+            "typed": "img", "reload": filtered, "choose": ["q": "img", "filter": "year"],
         ]
         let report = try check(server.base + "index.html", spec)
         assertFound(report)
@@ -118,6 +118,18 @@ final class PageSearchBrowserTests: TemporaryFolderTestCase {
         let filters = Dictionary(uniqueKeysWithValues: (reload["filters"] as? [[String]] ?? []).map { ($0[0], $0[1]) })
         XCTAssertEqual(filters["year"], "2020", "the filters' controls say what the URL does")
         XCTAssertEqual(filters["camera"], "Xiaomi Mi A3")
+
+        // A closed select holds "Any" alone; focused, every choice with its count; ArrowDown chooses the first.
+        let choose = try XCTUnwrap(report["choose"] as? [String: Any])
+        XCTAssertEqual(Set((choose["closed"] as? [String: Int] ?? [:]).values), [1], "closed selects: \(choose)")
+        let years = try XCTUnwrap(choose["focused"] as? [[String]])
+        XCTAssertEqual(years.first, ["", "Any"])
+        XCTAssertGreaterThan(years.count, 2, "\(years)")
+        let first = years[1], shown = first[1].split(separator: "(").last?.dropLast() ?? ""
+        let chosen = try XCTUnwrap(choose["chosen"] as? [String: Any])
+        XCTAssertEqual(chosen["value"] as? String, first[0])
+        XCTAssertEqual(chosen["hash"] as? String, "#/s/?q=img&year=" + first[0])
+        XCTAssertEqual(chosen["count"] as? String, "\(shown) result\(shown == "1" ? "" : "s") for \u{201C}img\u{201D}", "the count the choice said")
 
         let typed = try XCTUnwrap(report["typed"] as? [String: Any])
         XCTAssertEqual(typed["focused"] as? String, "search-box", "/ focuses the search box")

@@ -112,6 +112,27 @@ def typed_search(driver, base, text, shots):
     return facts
 
 
+def choose(driver, base, spec):
+    """A filter chosen as a user does: its select focused (which fills it), then ArrowDown."""
+    visit(driver, base, search_hash(spec))
+    facts = {"closed": driver.execute_script(
+        "var o = {}; document.querySelectorAll('.search-filter select').forEach(function (s) { o[s.name] = s.options.length; });"
+        " return o;")}
+    select = driver.find_element("id", "search-" + spec["filter"])
+    driver.execute_script("arguments[0].focus()", select)
+    facts["focused"] = driver.execute_script(
+        "return Array.prototype.map.call(arguments[0].options, function (o) { return [o.value, o.textContent]; })", select)
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    wanted = facts["focused"][1][0] if len(facts["focused"]) > 1 else None
+    wait_for(driver, "return location.hash.indexOf(%s) >= 0 && document.getElementById('search-count').textContent"
+             % json.dumps(spec["filter"] + "=" + (wanted or "")))
+    settle(driver, 0.3)
+    facts["chosen"] = {"hash": driver.execute_script("return location.hash"),
+                       "count": driver.execute_script("return document.getElementById('search-count').textContent"),
+                       "value": select.get_attribute("value")}
+    return facts
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Report what the gallery page's search shows in Chromium.")
     parser.add_argument("url")
@@ -152,6 +173,8 @@ def main(argv=None):
                     driver.save_screenshot(os.path.join(args.screenshots, f"axe-{name}.png"))
                 report["axe"][name] = axe(driver)
             scheme(driver, "light")
+        if spec.get("choose"):
+            report["choose"] = choose(driver, base, spec["choose"])
         if spec.get("typed"):
             report["typed"] = typed_search(driver, base, spec["typed"], args.screenshots)
     finally:

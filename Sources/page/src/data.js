@@ -17,10 +17,11 @@ export function chunkSizeOf(album) {
   return album && album.chunkSize > 0 ? album.chunkSize : state.gallery.chunkSize;
 }
 
-// Loads chunk `number` (from 0) of `album`, then calls `callback`.
-export function ensureChunk(album, number, callback) {
+// Loads chunk `number` (from 0) of `album`, then calls `callback`. An album with a source of its
+// own may come in parts: `progress` is told of each part come before the last.
+export function ensureChunk(album, number, callback, progress) {
   if (album.source) {
-    album.source.chunk(number, callback || (() => {}));
+    album.source.chunk(number, callback || (() => {}), progress);
     return;
   }
   state.pieces.load(chunkPath(album, number + 1), (data) => {

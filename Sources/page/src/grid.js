@@ -215,16 +215,22 @@ export function renderGrid() {
   let waiting = false;
   for (let position = first; position <= last; position++) {
     if (gridCells.has(position)) continue;
-    const item = itemAt(album, position);
+    const item = isJustified() && !chunkIn(album, position) ? null : itemAt(album, position);
     if (item) gridCells.set(position, makeCell(album, position, item));
     else waiting = true;
   }
   if (!waiting) return;
-  for (const chunk of chunksOf(first, last, chunkSizeOf(album))) {
-    ensureChunk(album, chunk, () => {
-      if (album === state.shownAlbum) queueRender();
-    });
-  }
+  const drawAgain = () => {
+    if (album === state.shownAlbum) queueRender();
+  };
+  // Square cells are drawn as their items come; justified rows once their chunk is whole (their
+  // layout is the chunk's).
+  for (const chunk of chunksOf(first, last, chunkSizeOf(album))) ensureChunk(album, chunk, drawAgain, isJustified() ? null : drawAgain);
+}
+
+// Whether the chunk holding `position` has come whole (a search's results come in parts).
+function chunkIn(album, position) {
+  return !album.chunksIn || album.chunksIn.has(Math.floor(position / chunkSizeOf(album)));
 }
 
 // A badge over a cell, seen but not read (the cell's label says it).

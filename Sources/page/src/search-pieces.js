@@ -77,8 +77,9 @@ export function piecesForWord(word, prefixes, asPrefix, sizes) {
 }
 
 // Loads the pieces at `paths` from the store (pieces.js), then calls callback(Map path → data),
-// a piece that could not load left out.
-export function loadAll(store, paths, callback) {
+// a piece that could not load left out; one not loaded while `stale()` says the caller has
+// given up never calls back.
+export function loadAll(store, paths, callback, stale) {
   const wanted = [...new Set(paths)];
   const loaded = new Map();
   let left = wanted.length;
@@ -87,10 +88,14 @@ export function loadAll(store, paths, callback) {
     return;
   }
   for (const path of wanted) {
-    store.load(path, (data) => {
-      if (data && typeof data === 'object') loaded.set(path, data);
-      left -= 1;
-      if (left === 0) callback(loaded);
-    });
+    store.load(
+      path,
+      (data) => {
+        if (data && typeof data === 'object') loaded.set(path, data);
+        left -= 1;
+        if (left === 0) callback(loaded);
+      },
+      stale,
+    );
   }
 }

@@ -25,7 +25,7 @@ export function recordItem(record) {
 
 // An album of the items numbered `numbers` (ranked; an array or an Int32Array). `links` gives the
 // view's URLs: { view: its own, item(id): the viewer's on item `id` among the results }. `lookup`
-// is { store, findItem, ensureItems, itemAt }: data.js's, or the tests' fakes.
+// is { store, findItem, ensureItems, itemAt, isShown(album) }: data.js's, or the tests' fakes.
 export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
   const album = {
     id: '\u0000results',
@@ -37,44 +37,76 @@ export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
     chunkSize: RESULTS_CHUNK,
     loaded: [],
     chunksIn: new Set(),
+    // Chunks loading: { callbacks, progress }.
+    pending: new Map(),
     whole: new Set(),
     hash: links.view,
     itemHash: links.item,
   };
+  // Records are not asked for while the results are not shown (other text typed meanwhile).
+  album.stale = () => (lookup.isShown ? !lookup.isShown(album) : false);
   album.source = {
-    chunk: (chunk, callback) => loadRecords(album, chunk, recordBlock, lookup.store, callback),
+    chunk: (chunk, callback, progress) => loadRecords(album, chunk, recordBlock, lookup.store, callback, progress),
     items: (positions, callback) => loadWhole(album, positions, recordBlock, lookup, callback),
   };
   return album;
 }
 
-// Loads the records of chunk `chunk` of the results (the blocks holding them), then callback().
-export function loadRecords(album, chunk, recordBlock, store, callback) {
+// Asks for the record blocks of the first results, so that they load while the search counts
+// (unless `stale()` says it was typed over first).
+export function prefetchRecords(store, numbers, recordBlock, stale) {
+  const first = Array.from(numbers.slice(0, RESULTS_CHUNK));
+  for (const path of new Set(first.map((number) => recordPiecePath(number, recordBlock)))) store.load(path, null, stale);
+}
+
+// Loads the records of chunk `chunk` of the results (the blocks holding them), then callback();
+// progress() each time a block has come and others have not: its records are in `album.loaded`
+// already, so that the cells they make can be drawn while the rest come. A chunk asked for again
+// while it loads is waited for, not loaded twice.
+export function loadRecords(album, chunk, recordBlock, store, callback, progress) {
+  if (album.chunksIn.has(chunk)) {
+    callback?.();
+    return;
+  }
+  const pending = album.pending.get(chunk);
+  if (pending) {
+    pending.callbacks.push(callback);
+    pending.progress.push(progress);
+    // Blocks not asked for while the results were not shown are asked for again.
+    for (const path of pending.paths) store.load(path, null, album.stale);
+    return;
+  }
   const start = chunk * RESULTS_CHUNK;
   const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
   const paths = [...new Set(numbers.map((number) => recordPiecePath(number, recordBlock)))];
-  let left = paths.length;
-  const done = () => {
+  const waiting = { callbacks: [callback], progress: [progress], paths };
+  album.pending.set(chunk, waiting);
+  // The records of `path`'s block (null: it did not load) into their places.
+  const fill = (path, block) => {
     numbers.forEach((number, offset) => {
-      if (album.loaded[start + offset]) return;
-      const block = blocks.get(recordPiecePath(number, recordBlock));
+      if (album.loaded[start + offset] || recordPiecePath(number, recordBlock) !== path) return;
       const record = block && Array.isArray(block.items) ? recordItem(block.items[number - block.start]) : null;
       album.loaded[start + offset] = record || { id: '', name: '', missing: true };
     });
-    album.chunksIn.add(chunk);
-    if (callback) callback();
   };
-  const blocks = new Map();
-  if (!left) {
-    done();
-    return;
-  }
+  let left = paths.length;
+  const done = () => {
+    album.pending.delete(chunk);
+    album.chunksIn.add(chunk);
+    for (const each of waiting.callbacks) each?.();
+  };
+  if (!left) done();
   for (const path of paths) {
-    store.load(path, (data) => {
-      if (data) blocks.set(path, data);
-      left -= 1;
-      if (left === 0) done();
-    });
+    store.load(
+      path,
+      (block) => {
+        fill(path, block);
+        left -= 1;
+        if (left === 0) done();
+        else for (const each of waiting.progress) each?.();
+      },
+      album.stale,
+    );
   }
 }
 

@@ -10,7 +10,7 @@ import { navigate, openItem } from './navigation.js';
 import { albumChain, albumLabel, itemHash, parseRoute, searchHash } from './routes.js';
 import { runSearch } from './search.js';
 import { FILTER_NAMES, filtersFrom } from './search-facets.js';
-import { RESULTS_CHUNK, resultsAlbum } from './search-results.js';
+import { prefetchRecords, RESULTS_CHUNK, resultsAlbum } from './search-results.js';
 import { state } from './state.js';
 import { closeViewer, isViewerOpen, openViewer } from './viewer.js';
 
@@ -32,13 +32,13 @@ const KIND_LABELS = { image: 'Photos', video: 'Videos', live: 'Live photos', raw
 const ui = holder ? buildForm(holder) : null;
 // The results shown: { key, text, filters, answer, album }.
 let shown = null;
-// The search asked for last, and whether Enter waits for its results to open the first.
+// The search asked for last, and whether Enter waits for its results to open the first. Typing
+// searches at once; a search typed over stops at its next step (search.js), and is not drawn.
 let asked = 0;
 let openFirstWanted = false;
-// Typing searches at once, unless a search is running: then the latest text is searched when it
-// answers (one search at a time, none waiting on a timer).
-let running = false;
-let typedMeanwhile = false;
+// The filters' counts of the results shown, and which selects hold all their choices.
+let counted = { counts: {}, filters: {} };
+const filledWhole = {};
 
 function buildForm(parent) {
   // Not a <form>: the page submits nothing (its policy says form-action 'none').
@@ -70,12 +70,12 @@ function buildForm(parent) {
     select.id = `search-${name}`;
     select.name = name;
     select.addEventListener('change', searchNow);
+    select.addEventListener('focus', () => {
+      if (!filledWhole[name]) fillSelect(name, true);
+    });
     selects[name] = { wrapper, select };
   }
-  box.addEventListener('input', () => {
-    if (running) typedMeanwhile = true;
-    else searchNow();
-  });
+  box.addEventListener('input', searchNow);
   box.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.isComposing) return;
     event.preventDefault();
@@ -97,7 +97,6 @@ const keyOf = (text, filters) => JSON.stringify([text, filters]);
 // The box's text and the filters chosen as the view's URL: in place of a search shown (each
 // keystroke is not a step of history), else a new entry.
 function searchNow() {
-  typedMeanwhile = false;
   const hash = searchHash(ui.box.value, chosenFilters());
   if (location.hash !== hash) navigate(hash, parseRoute(location.hash).kind === 'search');
 }
@@ -127,35 +126,33 @@ export function routeSearch(params, scroll, show) {
   if (shown && shown.key === key) {
     // The results shown again (Back, the viewer): a search still running for other text is dropped.
     asked += 1;
-    running = false;
     present(shown.album, scroll, itemID, show);
-    if (typedMeanwhile) searchNow();
     return;
   }
   const mine = ++asked;
-  running = true;
-  runSearch(state.pieces, { text, filters }, state.albumsByID, (answer) => {
-    if (mine !== asked) return;
-    running = false;
-    // Other text typed while this one ran: its results are not drawn (their cells' records
-    // would load beside the newer search's), the newer text is searched at once.
-    if (answer && typedMeanwhile && keyOf(ui.box.value, chosenFilters()) !== key) {
-      searchNow();
-      return;
-    }
-    if (!answer) {
-      show(state.albumsByID[''], scroll);
-      say('This gallery has no search index.');
-    } else {
-      shown = { key, text, filters, answer, album: resultsOf(text, filters, answer) };
-      fillFilters(answer.counts, filters);
-      ui.count.textContent = countText(answer.numbers, text);
-      present(shown.album, scroll, itemID, show);
-      openFirst();
-    }
-    // What was typed while this one ran (the latest text only).
-    if (typedMeanwhile) searchNow();
-  });
+  const hooks = {
+    stale: () => mine !== asked,
+    ranked: (numbers, index, stale) => prefetchRecords(state.pieces, numbers, index.recordBlock, stale),
+  };
+  runSearch(
+    state.pieces,
+    { text, filters },
+    state.albumsByID,
+    (answer) => {
+      if (mine !== asked) return;
+      if (!answer) {
+        show(state.albumsByID[''], scroll);
+        say('This gallery has no search index.');
+      } else {
+        shown = { key, text, filters, answer, album: resultsOf(text, filters, answer) };
+        fillFilters(answer.counts, filters);
+        ui.count.textContent = countText(answer.numbers, text);
+        present(shown.album, scroll, itemID, show);
+        openFirst();
+      }
+    },
+    hooks,
+  );
 }
 
 // Leaves the search's view (an album or an item shown): its filters and count go.
@@ -163,8 +160,6 @@ export function leaveSearch() {
   if (!ui) return;
   // A search still running answers for a view left: it is dropped.
   asked += 1;
-  running = false;
-  typedMeanwhile = false;
   document.body.classList.remove('searching');
   ui.fieldset.hidden = true;
   ui.count.textContent = '';
@@ -177,7 +172,7 @@ function resultsOf(text, filters, answer) {
     recordBlock: answer.index.recordBlock,
     title: text ? `Search: ${text}` : 'Search',
     links: { view: searchHash(text, filters), item: (id) => searchHash(text, filters, id) },
-    lookup: { store: state.pieces, findItem, ensureItems, itemAt },
+    lookup: { store: state.pieces, findItem, ensureItems, itemAt, isShown: (album) => state.shownAlbum === album },
   });
   if (!answer.numbers) album.emptyText = 'Type a word or choose a filter.';
   else album.emptyText = text ? `Nothing found for \u201c${text}\u201d.` : 'Nothing has all the filters chosen.';
@@ -237,25 +232,42 @@ function choiceLabel(name, value) {
   return value;
 }
 
-// Each filter's choices with their counts; a filter with none (and none chosen) is hidden.
+// Each filter's choices with their counts, as the last search counted them; a filter with none
+// (and none chosen) is hidden. A select holds every choice only from when it gets the focus (a
+// pointer on it gives it the focus before it opens) until the next search; closed, it holds "Any"
+// and the value chosen: a gallery's thousands of keywords and albums as options, remade by each
+// search, cost every keystroke a style pass over them and the renderer their nodes.
 function fillFilters(counts, filters) {
+  counted = { counts, filters };
   for (const name of FILTER_NAMES) {
-    const { wrapper, select } = ui.selects[name];
-    const entries = (counts[name] || []).slice();
-    const chosen = filters[name] || '';
-    if (chosen && !entries.some(([value]) => value === chosen)) entries.unshift([chosen, 0]);
-    select.textContent = '';
-    const any = make('option', null, select);
-    any.value = '';
-    any.textContent = 'Any';
-    for (const [value, count] of entries) {
-      const option = make('option', null, select);
-      option.value = value;
-      option.textContent = `${choiceLabel(name, value)} (${count})`;
-    }
-    select.value = chosen;
-    wrapper.hidden = !entries.length;
+    ui.selects[name].wrapper.hidden = !choicesOf(name).length;
+    fillSelect(name, document.activeElement === ui.selects[name].select);
   }
+}
+
+function choicesOf(name) {
+  const entries = (counted.counts[name] || []).slice();
+  const chosen = counted.filters[name] || '';
+  if (chosen && !entries.some(([value]) => value === chosen)) entries.unshift([chosen, 0]);
+  return entries;
+}
+
+// A select's options: every choice (`whole`), or the one chosen alone.
+function fillSelect(name, whole) {
+  const { select } = ui.selects[name];
+  const chosen = counted.filters[name] || '';
+  select.textContent = '';
+  const any = make('option', null, select);
+  any.value = '';
+  any.textContent = 'Any';
+  for (const [value, count] of choicesOf(name)) {
+    if (!whole && value !== chosen) continue;
+    const option = make('option', null, select);
+    option.value = value;
+    option.textContent = `${choiceLabel(name, value)} (${count})`;
+  }
+  select.value = chosen;
+  filledWhole[name] = whole;
 }
 
 // `/` puts the focus in the search box (not while typing elsewhere, nor in the viewer).

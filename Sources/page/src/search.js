@@ -37,8 +37,13 @@ export function queryWords(text) {
 // Runs a search: callback({ index, words, numbers, counts, paths }) with the ranked item numbers
 // (an Int32Array; null when there is neither a word nor a filter), the filters' counts, and the
 // pieces loaded; callback(null) when the gallery has no index (search/index.js does not load).
-export function runSearch(store, { text, filters }, albumsByID, callback) {
+// `hooks.ranked(numbers, index)` is told the results before they are counted (their first
+// records can load meanwhile); a search `hooks.stale()` says was asked again stops where it is,
+// and answers nothing, so that one typed over loads and counts no more.
+export function runSearch(store, { text, filters }, albumsByID, callback, hooks = {}) {
+  const stale = hooks.stale || (() => false);
   store.load(INDEX_PATH, (index) => {
+    if (stale()) return;
     if (!index || index.version !== INDEX_VERSION || !Array.isArray(index.pieces)) {
       callback(null);
       return;
@@ -51,21 +56,31 @@ export function runSearch(store, { text, filters }, albumsByID, callback) {
     }
     const valuePaths = names.map((name) => valuePiecePath(name, filters[name]));
     const paths = [...new Set([...words.flatMap((word) => word.prefixes.map(termPiecePath)), ...valuePaths])];
-    loadAll(store, paths, (loaded) => {
-      const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
-      const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
-      countPlan(
-        store,
-        index,
-        plan,
-        [...loaded.values()],
-        (counts, columnPaths) => {
-          if (!words.length && chosen.length === 1) fixOwnChoices(counts, chosen[0], index, albumsByID);
-          callback({ index, words, numbers: rank(plan.passing), counts, paths: [...paths, ...columnPaths] });
-        },
-        albumsByID,
-      );
-    });
+    loadAll(
+      store,
+      paths,
+      (loaded) => {
+        if (stale()) return;
+        const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
+        const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
+        const numbers = rank(plan.passing);
+        hooks.ranked?.(numbers, index, stale);
+        countPlan(
+          store,
+          index,
+          plan,
+          [...loaded.values()],
+          (counts, columnPaths) => {
+            if (stale()) return;
+            if (!words.length && chosen.length === 1) fixOwnChoices(counts, chosen[0], index, albumsByID);
+            callback({ index, words, numbers, counts, paths: [...paths, ...columnPaths] });
+          },
+          albumsByID,
+          stale,
+        );
+      },
+      stale,
+    );
   });
 }
 
@@ -193,7 +208,7 @@ function locate(tables, numbers, where, at, first = 0) {
 
 // Counts a plan: the rows of its items from `pieces`, else from their column pieces (loaded for
 // the blocks of those items alone), and its counts; callback(counts, column pieces' paths).
-function countPlan(store, index, plan, pieces, callback, albumsByID) {
+function countPlan(store, index, plan, pieces, callback, albumsByID, stale) {
   const tables = pieces.filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
   const { numbers, groups } = plan.needs;
   const where = new Int32Array(numbers.length).fill(-1);
@@ -209,29 +224,34 @@ function countPlan(store, index, plan, pieces, callback, albumsByID) {
       columnPaths.add(columnPiecePath(number, columnBlock));
     }
   });
-  loadAll(store, [...columnPaths], (loaded) => {
-    const columns = [...loaded.values()].filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
-    locate(columns, numbers, where, at, tables.length);
-    const all = tables.concat(columns);
-    const tally = newTally(index);
-    for (let each = 0; each < numbers.length; each++) {
-      const table = all[where[each]];
-      if (!table) continue;
-      if (groups[each] < 0) addRow(tally.common, table, at[each]);
-      else {
-        const name = FILTER_NAMES[groups[each]];
-        addRow({ [COLUMN_OF[name]]: tally.own[name] }, table, at[each], [COLUMN_OF[name]]);
+  loadAll(
+    store,
+    [...columnPaths],
+    (loaded) => {
+      const columns = [...loaded.values()].filter((piece) => piece?.rows).map((piece) => tableOf(piece.rows, index.widths));
+      locate(columns, numbers, where, at, tables.length);
+      const all = tables.concat(columns);
+      const tally = newTally(index);
+      for (let each = 0; each < numbers.length; each++) {
+        const table = all[where[each]];
+        if (!table) continue;
+        if (groups[each] < 0) addRow(tally.common, table, at[each]);
+        else {
+          const name = FILTER_NAMES[groups[each]];
+          addRow({ [COLUMN_OF[name]]: tally.own[name] }, table, at[each], [COLUMN_OF[name]]);
+        }
       }
-    }
-    for (const counts of plan.commonCounts) addCounts(tally.common, counts);
-    const ready = {};
-    for (const [name, counts] of Object.entries(plan.alone)) {
-      const apart = newTally(index);
-      addCounts(apart.common, counts, [COLUMN_OF[name]]);
-      ready[name] = facetCounts(index, albumsByID, apart)[name];
-    }
-    callback(facetCounts(index, albumsByID, tally, ready), [...columnPaths]);
-  });
+      for (const counts of plan.commonCounts) addCounts(tally.common, counts);
+      const ready = {};
+      for (const [name, counts] of Object.entries(plan.alone)) {
+        const apart = newTally(index);
+        addCounts(apart.common, counts, [COLUMN_OF[name]]);
+        ready[name] = facetCounts(index, albumsByID, apart)[name];
+      }
+      callback(facetCounts(index, albumsByID, tally, ready), [...columnPaths]);
+    },
+    stale,
+  );
 }
 
 // No word and one filter: its own choices are over every item (whatever its value), the

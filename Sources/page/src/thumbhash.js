@@ -44,12 +44,15 @@ export function decodeThumbHash(hash) {
   const height = Math.round(ratio > 1 ? 32 / ratio : 32);
   const rgba = new Uint8ClampedArray(width * height * 4);
   const values = [0, 0, 0, 0];
+  // The cosines by term and place, each computed once (not per pixel, channel and term).
+  const across = cosines(width, Math.max(lx, 5));
+  const down = cosines(height, Math.max(ly, 5));
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 4) {
       for (let c = 0; c < 4; c++) {
         let sum = channels[c].base;
         for (const term of channels[c].terms) {
-          sum += term[2] * Math.cos((Math.PI / width) * (x + 0.5) * term[0]) * Math.cos((Math.PI / height) * (y + 0.5) * term[1]) * 2;
+          sum += term[2] * across[term[0] * width + x] * down[term[1] * height + y] * 2;
         }
         values[c] = sum;
       }
@@ -66,6 +69,15 @@ export function decodeThumbHash(hash) {
     }
   }
   return { width, height, rgba };
+}
+
+// cos(π / size · (place + ½) · n) for each n below `count` and each place below `size`, by n.
+function cosines(size, count) {
+  const table = new Float64Array(size * count);
+  for (let n = 0; n < count; n++) {
+    for (let place = 0; place < size; place++) table[n * size + place] = Math.cos((Math.PI / size) * (place + 0.5) * n);
+  }
+  return table;
 }
 
 // A canvas holding the item's placeholder, or null when it has none (or a BlurHash).

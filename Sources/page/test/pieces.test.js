@@ -59,6 +59,61 @@ describe('data pieces', () => {
     assert.deepEqual(fake.asked, []);
   });
 
+  test('at most `concurrency` asked for at a time, in the order asked; a script that runs without its piece has none', () => {
+    const asked = [];
+    const settle = new Map();
+    const pieces = createPieces((path, settled) => {
+      asked.push(path);
+      settle.set(path, settled);
+    }, 2);
+    const got = [];
+    for (const path of ['a', 'b', 'c', 'd']) pieces.load(path, (data) => got.push([path, data]));
+    assert.deepEqual(asked, ['a', 'b']);
+    pieces.receive('a', 1);
+    settle.get('a')();
+    assert.deepEqual(asked, ['a', 'b', 'c'], 'a slot is free once the script has run');
+    settle.get('b')();
+    assert.deepEqual(asked, ['a', 'b', 'c', 'd']);
+    assert.deepEqual(got, [
+      ['a', 1],
+      ['b', null],
+    ]);
+  });
+
+  test('a piece whose every waiter went stale before its turn is not asked for, until someone asks again', () => {
+    const asked = [];
+    const settle = new Map();
+    const pieces = createPieces((path, settled) => {
+      asked.push(path);
+      settle.set(path, settled);
+    }, 1);
+    let typedOver = false;
+    const stale = () => typedOver;
+    const got = [];
+    pieces.load('first', (data) => got.push(['first', data]), stale);
+    pieces.load('second', (data) => got.push(['second', data]), stale);
+    pieces.load('shared', (data) => got.push(['shared, stale', data]), stale);
+    pieces.load('shared', (data) => got.push(['shared, live', data]));
+    typedOver = true;
+    pieces.receive('first', 1);
+    settle.get('first')();
+    assert.deepEqual(asked, ['first', 'shared'], '"second" is skipped, "shared" has a waiter still');
+    pieces.receive('shared', 3);
+    settle.get('shared')();
+    assert.deepEqual(got, [
+      ['first', 1],
+      ['shared, stale', 3],
+      ['shared, live', 3],
+    ]);
+    pieces.load('second', (data) => got.push(['second, again', data]));
+    assert.deepEqual(asked, ['first', 'shared', 'second']);
+    pieces.receive('second', 2);
+    assert.deepEqual(got.slice(-2), [
+      ['second', 2],
+      ['second, again', 2],
+    ]);
+  });
+
   test('paths such as __proto__ are pieces like any other', () => {
     const pieces = createPieces(() => {});
     let got = null;

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createPieces } from '../src/pieces.js';
 import { parseRoute, searchHash } from '../src/routes.js';
 import { filtersFrom } from '../src/search-facets.js';
 import { RESULTS_CHUNK, resultsAlbum } from '../src/search-results.js';
-import { fixtureStore } from './search-site.js';
+import { fixturePieces, fixtureStore } from './search-site.js';
 
 // The results of a search over `numbers`, with a fake lookup of whole items: the item of id ID
 // is in album 'home' at the position of its number, and comes with a caption and its album's counter.
@@ -63,6 +64,68 @@ describe('the results as an album', () => {
     assert.equal(album.loaded[0], undefined);
     assert.equal(album.loaded[35].id, 'japan/img-1054');
     assert.equal(album.chunkSize, RESULTS_CHUNK);
+  });
+
+  test('a chunk comes block by block: progress() as each but the last comes, its records in place; asked again, it waits', () => {
+    const asked = [];
+    const later = new Map();
+    const store = createPieces((path, settled) => {
+      asked.push(path);
+      later.set(path, () => {
+        store.receive(path, fixturePieces.get(path));
+        settled();
+      });
+    });
+    const shown = true;
+    const lookup = { store, isShown: () => shown };
+    const album = resultsAlbum([17, 3, 1], { recordBlock: 8, title: 'x', links: { view: '', item: () => '' }, lookup });
+    const told = [];
+    album.source.chunk(
+      0,
+      () => told.push('done'),
+      () => told.push('progress'),
+    );
+    album.source.chunk(0, () => told.push('done, asked again'));
+    assert.deepEqual(asked.sort(), ['search/r/0000.js', 'search/r/0002.js']);
+    later.get('search/r/0002.js')();
+    assert.deepEqual(told, ['progress']);
+    assert.equal(album.loaded[0].id, 'japan/img-1054');
+    assert.equal(album.loaded[1], undefined);
+    later.get('search/r/0000.js')();
+    assert.deepEqual(told, ['progress', 'done', 'done, asked again']);
+    assert.equal(album.loaded[2].id, 'italy/rome/forum');
+    assert.ok(album.chunksIn.has(0));
+  });
+
+  test('records are not asked for while the results are not shown, and are when they are again', () => {
+    // A store of one slot, held by another piece until the test releases it.
+    const asked = [];
+    let release;
+    const store = createPieces((path, settled) => {
+      asked.push(path);
+      if (path === 'other') {
+        release = settled;
+        return;
+      }
+      store.receive(path, fixturePieces.get(path));
+      settled();
+    }, 1);
+    let shown = true;
+    const links = { view: '', item: () => '' };
+    const album = resultsAlbum([1, 17], { recordBlock: 8, title: 'x', links, lookup: { store, isShown: () => shown } });
+    store.load('other', () => {});
+    let done = false;
+    album.source.chunk(0, () => {
+      done = true;
+    });
+    shown = false;
+    release();
+    assert.deepEqual(asked, ['other'], 'the results were left before their turn');
+    assert.equal(done, false);
+    shown = true;
+    album.source.chunk(0, () => {});
+    assert.deepEqual(asked, ['other', 'search/r/0000.js', 'search/r/0002.js']);
+    assert.equal(done, true);
   });
 
   test('the viewer gets items whole, found by id, its counter among the results', () => {

@@ -23,10 +23,10 @@ export const albumsByID = Object.fromEntries(fixture.albums.map((album) => [albu
 // A store of pieces (pieces.js) that answers from the fixtures at once, and records each path asked for.
 export function fixtureStore() {
   const asked = [];
-  const store = createPieces((path, failed) => {
+  const store = createPieces((path, settled) => {
     asked.push(path);
     if (fixturePieces.has(path)) store.receive(path, fixturePieces.get(path));
-    else failed();
+    settled();
   });
   return { store, asked };
 }

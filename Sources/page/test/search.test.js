@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createPieces } from '../src/pieces.js';
 import { queryWords, runSearch } from '../src/search.js';
 import { rowTable } from '../src/search-code.js';
 import { fieldWeight } from '../src/search-match.js';
@@ -124,6 +125,42 @@ describe("a search over the Swift side's pieces", () => {
     assert.equal(fieldWeight(fields.title | fields.name, fields), 3);
     assert.equal(fieldWeight(fields.caption, fields), 2);
     assert.equal(fieldWeight(fields.camera, fields), 1);
+  });
+  test('the results are told before they are counted, so that their first records can load meanwhile', () => {
+    const { store } = fixtureStore();
+    const told = [];
+    runSearch(store, { text: 'beach ', filters: {} }, albumsByID, (answer) => told.push(['answer', Array.from(answer.numbers)]), {
+      ranked: (numbers, index) => told.push(['ranked', Array.from(numbers), index.recordBlock]),
+    });
+    const ranked = search('beach ').numbers;
+    assert.ok(ranked.length > 1);
+    assert.deepEqual(told, [
+      ['ranked', Array.from(ranked), fixturePieces.get('search/index.js').recordBlock],
+      ['answer', Array.from(ranked)],
+    ]);
+  });
+  test('a search typed over asks for no more pieces and never answers', () => {
+    // A store whose pieces come when the test says.
+    const asked = [];
+    const later = [];
+    const store = createPieces((path, settled) => {
+      asked.push(path);
+      later.push(() => {
+        store.receive(path, fixturePieces.get(path) ?? null);
+        settled();
+      });
+    });
+    let typedOver = false;
+    const answers = [];
+    runSearch(store, { text: 'beach', filters: {} }, albumsByID, (answer) => answers.push(answer), { stale: () => typedOver });
+    assert.deepEqual(asked, ['search/index.js']);
+    later.shift()();
+    const terms = asked.slice(1);
+    assert.ok(terms.length > 0 && terms.every((path) => path.startsWith('search/t/')));
+    typedOver = true;
+    while (later.length) later.shift()();
+    assert.deepEqual(asked.slice(1), terms, 'no column or value piece after it was typed over');
+    assert.deepEqual(answers, []);
   });
   test('a gallery without an index: null', () => {
     let answer = 'none';
