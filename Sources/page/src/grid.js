@@ -220,12 +220,9 @@ export function renderGrid() {
     else waiting = true;
   }
   if (!waiting) return;
-  const drawAgain = () => {
-    if (album === state.shownAlbum) queueRender();
-  };
   // Square cells are drawn as their items come; justified rows once their chunk is whole (their
   // layout is the chunk's).
-  for (const chunk of chunksOf(first, last, chunkSizeOf(album))) ensureChunk(album, chunk, drawAgain, isJustified() ? null : drawAgain);
+  for (const chunk of chunksOf(first, last, chunkSizeOf(album))) ensureChunk(album, chunk, queueRender, isJustified() ? null : queueRender);
 }
 
 // Whether the chunk holding `position` has come whole (a search's results come in parts).

@@ -60,8 +60,8 @@ export function wordMatches(word, pieces, fields) {
   for (const { groups } of terms) for (const { set } of groups) last = Math.max(last, set.last);
   // Each item's best score + 1 (0: not matched), by number.
   const best = new Uint8Array(last + 1);
-  let counted = null;
-  let countedSize = -1;
+  let largest = null;
+  let largestSize = -1;
   for (const { groups, bonus, counts } of terms) {
     let size = 0;
     for (const { mask, set } of groups) {
@@ -71,10 +71,21 @@ export function wordMatches(word, pieces, fields) {
       });
       size += set.size;
     }
-    if (counts && size > countedSize) {
-      countedSize = size;
-      counted = { counts, has: (number) => groups.some(({ set }) => set.has(number)) };
+    if (counts && size > largestSize) {
+      largestSize = size;
+      largest = { counts, groups };
     }
+  }
+  // Asked of every result: marked once, not looked up in each set.
+  let counted = null;
+  if (largest) {
+    const marked = new Uint8Array(last + 1);
+    for (const { set } of largest.groups) {
+      set.forEach((number) => {
+        marked[number] = 1;
+      });
+    }
+    counted = { counts: largest.counts, has: (number) => marked[number] === 1 };
   }
   let size = 0;
   for (const score of best) if (score) size += 1;
@@ -103,8 +114,30 @@ export function intersect(matches) {
 }
 
 // Item numbers with their scores ({ numbers, scores }, scores optional: all 0) ranked: score,
-// then number, both higher first. An Int32Array.
+// then number, both higher first. An Int32Array. Numbers in ascending order (as a search has
+// them) are ranked without sorting: each goes, from the highest, to the next place of its score.
 export function rank({ numbers, scores }) {
+  let ascending = true;
+  for (let at = 1; at < numbers.length && ascending; at++) ascending = numbers[at - 1] < numbers[at];
+  if (!ascending) return rankBySorting({ numbers, scores });
+  const scoreAt = (at) => (scores ? scores[at] : 0);
+  let top = 0;
+  for (let at = 0; at < numbers.length; at++) top = Math.max(top, scoreAt(at));
+  // The next place of each score: those of higher scores come first.
+  const place = new Int32Array(top + 1);
+  for (let at = 0; at < numbers.length; at++) place[scoreAt(at)] += 1;
+  let before = 0;
+  for (let score = top; score >= 0; score--) {
+    const count = place[score];
+    place[score] = before;
+    before += count;
+  }
+  const ranked = new Int32Array(numbers.length);
+  for (let at = numbers.length - 1; at >= 0; at--) ranked[place[scoreAt(at)]++] = numbers[at];
+  return ranked;
+}
+
+function rankBySorting({ numbers, scores }) {
   const NUMBERS = 2 ** 32;
   const keys = new Float64Array(numbers.length);
   for (let at = 0; at < numbers.length; at++) keys[at] = (scores ? scores[at] : 0) * NUMBERS + numbers[at];

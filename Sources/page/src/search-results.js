@@ -70,8 +70,9 @@ export function loadRecords(album, chunk, recordBlock, store, callback, progress
   }
   const pending = album.pending.get(chunk);
   if (pending) {
-    pending.callbacks.push(callback);
-    pending.progress.push(progress);
+    // The grid asks again each time it draws, with the same callbacks.
+    if (!pending.callbacks.includes(callback)) pending.callbacks.push(callback);
+    if (!pending.progress.includes(progress)) pending.progress.push(progress);
     // Blocks not asked for while the results were not shown are asked for again.
     for (const path of pending.paths) store.load(path, null, album.stale);
     return;

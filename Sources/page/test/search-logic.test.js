@@ -204,6 +204,23 @@ describe('ranking and intersection', () => {
     assert.deepEqual(Array.from(ranked), [3, 9, 4, 1]);
     assert.deepEqual(Array.from(rank({ numbers: Int32Array.of(2, 7, 5) })), [7, 5, 2]);
   });
+  test('numbers in ascending order (placed by score, unsorted) rank as a plain sort does', () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const numbers = [];
+    for (let number = 0; number < 5000; number++) if (random() < 0.4) numbers.push(number);
+    const scores = numbers.map(() => Math.floor(random() * 12));
+    const expected = numbers
+      .map((number, at) => [scores[at], number])
+      .sort((a, b) => b[0] - a[0] || b[1] - a[1])
+      .map(([, number]) => number);
+    assert.deepEqual(Array.from(rank({ numbers: Int32Array.from(numbers), scores: Uint16Array.from(scores) })), expected);
+    assert.deepEqual(Array.from(rank({ numbers: Int32Array.from(numbers) })), numbers.slice().reverse());
+    assert.deepEqual(Array.from(rank({ numbers: new Int32Array(0) })), []);
+  });
   test('the words intersected, their scores summed', () => {
     const word = (entries) => {
       const map = new Map(entries);
