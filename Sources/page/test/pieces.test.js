@@ -5,15 +5,16 @@ import { createPieces } from '../src/pieces.js';
 import { applyIndex } from '../src/settings.js';
 import { state } from '../src/state.js';
 
-// A loader that records what is asked for; the test answers (or fails) each request by hand.
+// A loader that records what is asked for; the test answers each request by hand, and says when
+// its script has run or could not load (`settle`: a piece not handed over by then has none).
 function fakeLoader() {
   const asked = [];
-  const failures = new Map();
-  const loader = (path, failed) => {
+  const settlers = new Map();
+  const loader = (path, settled) => {
     asked.push(path);
-    failures.set(path, failed);
+    settlers.set(path, settled);
   };
-  return { loader, asked, fail: (path) => failures.get(path)() };
+  return { loader, asked, settle: (path) => settlers.get(path)() };
 }
 
 describe('data pieces', () => {
@@ -40,7 +41,7 @@ describe('data pieces', () => {
     const pieces = createPieces(fake.loader);
     const got = [];
     pieces.load('data/0001.js', (data) => got.push(data));
-    fake.fail('data/0001.js');
+    fake.settle('data/0001.js');
     assert.deepEqual(got, [null]);
     pieces.load('data/0001.js', (data) => got.push(data));
     assert.deepEqual(got, [null, null]);
@@ -60,19 +61,15 @@ describe('data pieces', () => {
   });
 
   test('at most `concurrency` asked for at a time, in the order asked; a script that runs without its piece has none', () => {
-    const asked = [];
-    const settle = new Map();
-    const pieces = createPieces((path, settled) => {
-      asked.push(path);
-      settle.set(path, settled);
-    }, 2);
+    const { loader, asked, settle } = fakeLoader();
+    const pieces = createPieces(loader, 2);
     const got = [];
     for (const path of ['a', 'b', 'c', 'd']) pieces.load(path, (data) => got.push([path, data]));
     assert.deepEqual(asked, ['a', 'b']);
     pieces.receive('a', 1);
-    settle.get('a')();
+    settle('a');
     assert.deepEqual(asked, ['a', 'b', 'c'], 'a slot is free once the script has run');
-    settle.get('b')();
+    settle('b');
     assert.deepEqual(asked, ['a', 'b', 'c', 'd']);
     assert.deepEqual(got, [
       ['a', 1],
@@ -81,12 +78,8 @@ describe('data pieces', () => {
   });
 
   test('a piece whose every waiter went stale before its turn is not asked for, until someone asks again', () => {
-    const asked = [];
-    const settle = new Map();
-    const pieces = createPieces((path, settled) => {
-      asked.push(path);
-      settle.set(path, settled);
-    }, 1);
+    const { loader, asked, settle } = fakeLoader();
+    const pieces = createPieces(loader, 1);
     let typedOver = false;
     const stale = () => typedOver;
     const got = [];
@@ -96,10 +89,10 @@ describe('data pieces', () => {
     pieces.load('shared', (data) => got.push(['shared, live', data]));
     typedOver = true;
     pieces.receive('first', 1);
-    settle.get('first')();
+    settle('first');
     assert.deepEqual(asked, ['first', 'shared'], '"second" is skipped, "shared" has a waiter still');
     pieces.receive('shared', 3);
-    settle.get('shared')();
+    settle('shared');
     assert.deepEqual(got, [
       ['first', 1],
       ['shared, stale', 3],
@@ -171,7 +164,7 @@ describe('albums in chunks', () => {
     ensureItems(album, [0], () => {
       called = true;
     });
-    fake.fail('data/2019/rome/0001.js');
+    fake.settle('data/2019/rome/0001.js');
     assert.equal(called, true);
     assert.equal(itemAt(album, 0), null);
   });
@@ -199,7 +192,7 @@ describe('albums in chunks', () => {
     ]);
     const failed = [];
     findItem('zz', (album, position) => failed.push([album, position]));
-    fake.fail(fake.asked.at(-1));
+    fake.settle(fake.asked.at(-1));
     assert.deepEqual(failed, [[null, null]]);
   });
 });
