@@ -37,7 +37,7 @@ export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
     chunkSize: RESULTS_CHUNK,
     loaded: [],
     chunksIn: new Set(),
-    // Chunks loading: { callbacks, progress }.
+    // Chunks loading: { callbacks, progress, paths (their record blocks) }.
     pending: new Map(),
     whole: new Set(),
     hash: links.view,
