@@ -57,7 +57,9 @@ final class PageBrowserTests: TemporaryFolderTestCase {
             XCTAssertEqual(cell["src"] as? String, rendition, "the cell of \(item["id"]!) starts with its smallest rendition")
             XCTAssertEqual(cell["loading"] as? String, "lazy")
             XCTAssertEqual((cell["srcset"] as? String)?.components(separatedBy: ", ").count, (item["renditions"] as? [Any])?.count)
-            XCTAssertNotNil(cell["placeholderColour"] as? [Double], "a placeholder is painted at once")
+            // Drawn from its BMP: a colour, not the black of pixels read as transparent.
+            let colour = try XCTUnwrap(cell["placeholderColour"] as? [Double], "a placeholder is painted at once")
+            XCTAssertGreaterThan(colour.reduce(0, +), 30, "\(colour)")
             XCTAssertEqual(cell["duration"] as? String, item["durationLabel"] as? String)
             XCTAssertNil(cell["selection"] as? String)
             XCTAssertEqual(cell["width"] as? Double, cell["height"] as? Double, "square, aspect-filled cells")

@@ -47,6 +47,7 @@ final class PageXSSTests: TemporaryFolderTestCase {
         XCTAssertEqual(danger["found"] as? [String], [], "no on* attribute, script URL, frame or form in the DOM")
         let scripts = try XCTUnwrap(danger["scripts"] as? [Any])
         XCTAssertEqual(scripts.filter { $0 is NSNull }.count, 1, "the page's own inline script")
+        // The pieces' scripts, those still in the DOM and those Resource Timing saw loaded.
         let pieces = scripts.compactMap { $0 as? String }
         XCTAssertEqual(pieces.count, scripts.count - 1, "and the data pieces it added")
         XCTAssertTrue(pieces.contains("data/index.js") && pieces.allSatisfy { $0.hasPrefix("data/") && $0.hasSuffix(".js") }, "\(pieces)")

@@ -58,11 +58,23 @@ document.querySelectorAll('*').forEach(function (element) {
     var name = attribute.name.toLowerCase(), value = attribute.value.replace(/[\\u0000-\\u0020]/g, '').toLowerCase();
     if (name.indexOf('on') === 0) found.push(element.localName + ' ' + name);
     var icon = element.localName === 'link' && element.rel === 'icon' && attribute.value === 'data:,';  // the page's empty icon
-    if (/^(javascript|vbscript|data):/.test(value) && name !== 'content' && !icon) found.push(element.localName + ' ' + name + '=' + attribute.value);
+    // A placeholder: the page's own BMP of a ThumbHash's pixels (src/thumbhash.js), a picture only.
+    var placeholder = element.localName === 'img' && element.classList.contains('placeholder') && name === 'src'
+      && /^data:image\/bmp;base64,[A-Za-z0-9+\/=]*$/.test(attribute.value);
+    if (/^(javascript|vbscript|data):/.test(value) && name !== 'content' && !icon && !placeholder) found.push(element.localName + ' ' + name + '=' + attribute.value);
   });
   if (['iframe', 'object', 'embed', 'form', 'base', 'meta', 'link'].indexOf(element.localName) >= 0 && !element.closest('head')) found.push(element.localName);
 });
-return { found: found, scripts: Array.prototype.map.call(document.scripts, function (s) { return s.getAttribute('src'); }), calls: window.__vitrineCalls || null };
+var scripts = Array.prototype.map.call(document.scripts, function (s) { return s.getAttribute('src'); });
+// A data piece's script element goes once it has run: what was loaded as a script, Resource
+// Timing says (over http), named below the page's folder, or whole when it is not there.
+var folder = location.href.split('#')[0].replace(/[^/]*$/, '');
+performance.getEntriesByType('resource').forEach(function (entry) {
+  if (entry.initiatorType !== 'script') return;
+  var path = entry.name.indexOf(folder) === 0 ? entry.name.slice(folder.length) : entry.name;
+  if (scripts.indexOf(path) < 0) scripts.push(path);
+});
+return { found: found, scripts: scripts, calls: window.__vitrineCalls || null };
 """
 
 
@@ -109,9 +121,14 @@ def cells(driver):
     return driver.execute_script("""
 return Array.prototype.map.call(document.querySelectorAll('#grid .cell'), function (cell) {
   var badge = function (name) { var b = cell.querySelector('.badge.' + name); return b ? b.textContent : null; };
-  var image = cell.querySelector('img'), canvas = cell.querySelector('canvas');
+  var image = cell.querySelector('img:not(.placeholder)'), placeholder = cell.querySelector('img.placeholder');
   var colour = null;
-  if (canvas) {
+  if (placeholder && placeholder.complete && placeholder.naturalWidth) {
+    // Its pixels, drawn again here (a data: URL: the canvas stays readable).
+    var canvas = document.createElement('canvas');
+    canvas.width = placeholder.naturalWidth;
+    canvas.height = placeholder.naturalHeight;
+    canvas.getContext('2d').drawImage(placeholder, 0, 0);
     var data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, sum = [0, 0, 0];
     for (var i = 0; i < data.length; i += 4) { sum[0] += data[i]; sum[1] += data[i + 1]; sum[2] += data[i + 2]; }
     colour = sum.map(function (v) { return v / (data.length / 4); });
@@ -498,7 +515,7 @@ return facts;""")
     press(driver, Keys.ESCAPE)
     settle(driver, 0.3)
     facts["afterClose"] = driver.execute_script(VIEW)
-    facts["cellAlts"] = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#grid .cell img'), function (i) { return i.alt; })")
+    facts["cellAlts"] = driver.execute_script("return Array.prototype.map.call(document.querySelectorAll('#grid .cell img:not(.placeholder)'), function (i) { return i.alt; })")
     return facts
 
 

@@ -21,7 +21,7 @@ import { cellPlace, chunksOf, gridLayout, visibleRange } from './layout.js';
 import { openItem } from './navigation.js';
 import { albumChain, albumHash, albumLabel, documentTitle } from './routes.js';
 import { state } from './state.js';
-import { placeholderCanvas } from './thumbhash.js';
+import { placeholderImage } from './thumbhash.js';
 import { isNumber } from './util.js';
 
 const crumbs = byId('breadcrumbs');
@@ -96,7 +96,7 @@ function makeAlbumCover(album) {
   const frame = make('span', 'cover', link);
   const cover = album.cover;
   if (cover) {
-    const placeholder = placeholderCanvas(cover, 'placeholder');
+    const placeholder = placeholderImage(cover, 'placeholder');
     if (placeholder) frame.appendChild(placeholder);
     const set = renditionSet(cover);
     if (set) lazyImage(frame, set, '', '240px');
@@ -243,7 +243,7 @@ function makeCell(album, position, item) {
   cell.type = 'button';
   cell.setAttribute('data-index', String(position));
   cell.setAttribute('aria-label', cellLabel(item));
-  const placeholder = placeholderCanvas(item, 'placeholder');
+  const placeholder = placeholderImage(item, 'placeholder');
   if (placeholder) cell.appendChild(placeholder);
   const set = renditionSet(item);
   const image = set ? lazyImage(cell, set, describe(item), '200px') : null;

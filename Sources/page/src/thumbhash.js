@@ -80,19 +80,59 @@ function cosines(size, count) {
   return table;
 }
 
-// A canvas holding the item's placeholder, or null when it has none (or a BlurHash).
-export function placeholderCanvas(item, className) {
+// An image of the item's placeholder, or null when it has none (or a BlurHash): a BMP of its
+// pixels as a data URL, drawn at once (`loaded`), where a canvas would take a 2D context of its
+// own for each cell drawn (more memory and time a screen of cells).
+export function placeholderImage(item, className) {
   const hash = item.placeholder;
   if (typeof hash !== 'string') return null;
   try {
-    const decoded = decodeThumbHash(thumbHashBytes(hash));
-    const canvas = make('canvas', className);
-    canvas.width = decoded.width;
-    canvas.height = decoded.height;
-    canvas.setAttribute('aria-hidden', 'true');
-    canvas.getContext('2d').putImageData(new ImageData(decoded.rgba, decoded.width, decoded.height), 0, 0);
-    return canvas;
+    const { width, height, rgba } = decodeThumbHash(thumbHashBytes(hash));
+    const image = make('img', className);
+    image.classList.add('loaded');
+    image.alt = '';
+    image.setAttribute('aria-hidden', 'true');
+    image.src = bmpDataURL(width, height, rgba);
+    return image;
   } catch {
     return null;
   }
+}
+
+// Bytes of a BMP's headers: file header (14) and BITMAPV4HEADER (108), the pixels right after.
+const BMP_HEADERS = 122;
+
+// A top-down 32-bit BMP (BITMAPV4HEADER with channel masks, so that alpha is read) of `rgba`
+// (width × height pixels, 4 bytes each), as a data URL.
+export function bmpDataURL(width, height, rgba) {
+  const bytes = new Uint8Array(BMP_HEADERS + rgba.length);
+  const header = new DataView(bytes.buffer);
+  bytes.set([66, 77]); // "BM"
+  header.setUint32(2, bytes.length, true);
+  header.setUint32(10, BMP_HEADERS, true);
+  header.setUint32(14, BMP_HEADERS - 14, true);
+  header.setInt32(18, width, true);
+  // A negative height: the rows go from the top.
+  header.setInt32(22, -height, true);
+  header.setUint16(26, 1, true);
+  header.setUint16(28, 32, true);
+  // BI_BITFIELDS: red, green, blue and alpha masks follow the sizes.
+  header.setUint32(30, 3, true);
+  header.setUint32(34, rgba.length, true);
+  header.setUint32(54, 0x00ff0000, true);
+  header.setUint32(58, 0x0000ff00, true);
+  header.setUint32(62, 0x000000ff, true);
+  header.setUint32(66, 0xff000000, true);
+  // The colour space: sRGB ("sRGB" as a little-endian number).
+  header.setUint32(70, 0x73524742, true);
+  for (let at = 0; at < rgba.length; at += 4) {
+    const out = BMP_HEADERS + at;
+    bytes[out] = rgba[at + 2];
+    bytes[out + 1] = rgba[at + 1];
+    bytes[out + 2] = rgba[at];
+    bytes[out + 3] = rgba[at + 3];
+  }
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192) text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return `data:image/bmp;base64,${btoa(text)}`;
 }

@@ -11,7 +11,7 @@ import { activatePage, retirePage } from './media.js';
 import { itemShown, leaveViewer } from './navigation.js';
 import { layoutPage, zoomToward } from './stage.js';
 import { state } from './state.js';
-import { placeholderCanvas } from './thumbhash.js';
+import { placeholderImage } from './thumbhash.js';
 import { hasDeepZoom } from './tiles.js';
 
 export const viewer = byId('viewer');
@@ -171,7 +171,7 @@ function makePage(index) {
   element.setAttribute('data-index', String(index));
   const stage = make('div', 'stage', element);
   const page = { index, item, element, stage, slot: 0, view: { scale: 1, x: 0, y: 0 }, picture: null, video: null, tiles: null };
-  const placeholder = placeholderCanvas(item, 'placeholder');
+  const placeholder = placeholderImage(item, 'placeholder');
   if (placeholder) {
     stage.appendChild(placeholder);
     page.placeholder = placeholder;
