@@ -165,6 +165,24 @@ final class SearchBuildTests: TemporaryFolderTestCase {
         XCTAssertEqual(try postings("yak"), [["yak", "\(fields.name)"]])
     }
 
+    /// A build that could not write an item's outputs records no numbers: once it can, the next
+    /// build numbers every item as a clean build does (FullDiskTests saw the item left out numbered last).
+    func testABuildThatCouldNotWriteRecordsNoNumbers() throws {
+        try makeSource()
+        // A folder where beach's thumbnail goes: its outputs cannot be put in place.
+        try FileManager.default.createDirectory(atPath: site + "/thumbs/beach-256x256.jpg/x", withIntermediateDirectories: true)
+        let failed = try Vitrine.run(["build", source, "-o", site, "--no-tiles", "--no-sheets", "--overwrite"])
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssert(failed.stderr.contains("beach"), failed.stderr)
+        XCTAssertNil(try numbers()["beach"], "left out of that build's page")
+        try FileManager.default.removeItem(atPath: site + "/thumbs/beach-256x256.jpg")
+        try build()
+        let clean = folder + "/clean"
+        XCTAssertEqual(try Vitrine.run(["build", source, "-o", clean, "--no-tiles", "--no-sheets"]).status, 0)
+        XCTAssertEqual(try numbers(), try numbers(in: clean))
+        XCTAssertEqual(try numbers()["beach"], 0, "the first in gallery order, all undated")
+    }
+
     /// A caption edit rewrites the pieces of the terms that changed and nothing else of the
     /// index; `--dry-run` and the summary count them.
     func testACaptionEditRewritesOnlyThePiecesOfItsChangedTerms() throws {

@@ -386,12 +386,15 @@ public struct SiteBuilder {
     /// The search numbers of `manifest`'s items: those `state` keeps, a new item given the next
     /// never used, a gone one's dropped; recorded before any piece naming them is written. The
     /// whole site's state keeps them: a part (`--shard`) writes no page, and the merge numbers
-    /// the joined gallery in the state a whole build reads.
+    /// the joined gallery in the state a whole build reads. A build that could not write some
+    /// outputs (``ErrorReason/write``: a full disk) records none: the items it left out come
+    /// back with the next build, which numbers them with the others in the order they were
+    /// taken, as a clean build does, instead of after them.
     func searchNumbers(of manifest: Manifest, in state: StateStore) throws(Failure) -> SearchNumbers {
         var numbers: SearchNumbers
         do { numbers = try state.searchNumbers() } catch { throw .state(.read, path: state.path, underlying: error) }
         let change = numbers.number(SearchNumbers.takenOrder(manifest))
-        guard !change.isEmpty else { return numbers }
+        guard !change.isEmpty, !manifest.errors.contains(where: { $0.reason == .write }) else { return numbers }
         do { try state.keepSearchNumbers(change, next: numbers.next) } catch {
             throw .state(.recordSearchNumbers, path: state.path, underlying: error)
         }
