@@ -130,10 +130,8 @@ export function routeSearch(params, scroll, show) {
     return;
   }
   const mine = ++asked;
-  const hooks = {
-    stale: () => mine !== asked,
-    ranked: (numbers, index, stale) => prefetchRecords(state.pieces, numbers, index.recordBlock, stale),
-  };
+  const stale = () => mine !== asked;
+  const hooks = { stale, ranked: (numbers, index) => prefetchRecords(state.pieces, numbers, index.recordBlock, stale) };
   runSearch(
     state.pieces,
     { text, filters },
@@ -240,8 +238,7 @@ function choiceLabel(name, value) {
 function fillFilters(counts, filters) {
   counted = { counts, filters };
   for (const name of FILTER_NAMES) {
-    ui.selects[name].wrapper.hidden = !choicesOf(name).length;
-    fillSelect(name, document.activeElement === ui.selects[name].select);
+    ui.selects[name].wrapper.hidden = !fillSelect(name, document.activeElement === ui.selects[name].select);
   }
 }
 
@@ -252,15 +249,16 @@ function choicesOf(name) {
   return entries;
 }
 
-// A select's options: every choice (`whole`), or the one chosen alone.
+// A select's options: every choice (`whole`), or the one chosen alone; how many choices it has.
 function fillSelect(name, whole) {
   const { select } = ui.selects[name];
   const chosen = counted.filters[name] || '';
+  const choices = choicesOf(name);
   select.textContent = '';
   const any = make('option', null, select);
   any.value = '';
   any.textContent = 'Any';
-  for (const [value, count] of choicesOf(name)) {
+  for (const [value, count] of choices) {
     if (!whole && value !== chosen) continue;
     const option = make('option', null, select);
     option.value = value;
@@ -268,6 +266,7 @@ function fillSelect(name, whole) {
   }
   select.value = chosen;
   filledWhole[name] = whole;
+  return choices.length;
 }
 
 // `/` puts the focus in the search box (not while typing elsewhere, nor in the viewer).

@@ -64,7 +64,7 @@ export function runSearch(store, { text, filters }, albumsByID, callback, hooks 
         const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
         const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
         const numbers = rank(plan.passing);
-        hooks.ranked?.(numbers, index, stale);
+        hooks.ranked?.(numbers, index);
         countPlan(
           store,
           index,
