@@ -5,7 +5,7 @@
 import { layoutGrid, queueRender, say } from './grid.js';
 import { siteURL } from './items.js';
 import { followHistory, route } from './navigation.js';
-import { createPieces, scriptLoader } from './pieces.js';
+import { createPieces, piecesAtOnce, scriptLoader } from './pieces.js';
 import './pointer.js';
 import { applyIndex } from './settings.js';
 import { state } from './state.js';
@@ -22,11 +22,8 @@ function start(index) {
   document.documentElement.setAttribute('data-vitrine-ready', 'true');
 }
 
-// Pieces asked for at a time: a little over what a browser sends one http/1.1 server at once, so
-// that what a search typed over asked for waits behind few, while an http/2 server still gets
-// a screen of results' records in two round trips.
-const PIECES_AT_ONCE = 12;
-state.pieces = createPieces(scriptLoader(siteURL), PIECES_AT_ONCE);
+const protocol = performance.getEntriesByType?.('navigation')[0]?.nextHopProtocol;
+state.pieces = createPieces(scriptLoader(siteURL), piecesAtOnce(protocol));
 window.vitrinePiece = state.pieces.receive;
 window.addEventListener('resize', () => {
   layoutGrid();

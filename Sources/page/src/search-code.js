@@ -91,8 +91,11 @@ export function positionIn(sorted, number) {
   return -1;
 }
 
-// A set as the search uses it: { size, last, has(number), forEach(callback) } (ascending). A
-// bitmap stays its string; the gaps are decoded once, when first needed.
+// A set as the search uses it: { size, last, has(number), forEach(callback), raise(values, value) }
+// (ascending). A bitmap stays its string; the gaps are decoded once, when first needed.
+// `raise` lifts values[number] to at least `value` for each number of the set, in a loop of its
+// own: a word of most of a large gallery marks that many items, where a callback for each, one
+// of several the engine sees there, is not inlined.
 export function numberSet(code) {
   const text = typeof code === 'string' ? code : '';
   if (text.startsWith(BITMAP_MARK)) return bitmapSet(text);
@@ -112,6 +115,10 @@ export function numberSet(code) {
     has: (number) => positionIn(sorted(), number) >= 0,
     forEach(callback) {
       for (const number of sorted()) callback(number);
+    },
+    raise(values, value) {
+      const list = sorted();
+      for (let at = 0; at < list.length; at++) if (values[list[at]] < value) values[list[at]] = value;
     },
   };
 }
@@ -141,6 +148,14 @@ function bitmapSet(text) {
       for (let at = 1; at < text.length; at++) {
         const digit = Math.max(0, valueAt(text, at));
         if (digit) for (let bit = 0; bit < 6; bit++) if (digit & (1 << bit)) callback(6 * (at - 1) + bit);
+      }
+    },
+    raise(values, value) {
+      for (let at = 1; at < text.length; at++) {
+        const digit = Math.max(0, valueAt(text, at));
+        if (!digit) continue;
+        const first = 6 * (at - 1);
+        for (let bit = 0; bit < 6; bit++) if (digit & (1 << bit) && values[first + bit] < value) values[first + bit] = value;
       }
     },
   };

@@ -65,10 +65,7 @@ export function wordMatches(word, pieces, fields) {
   for (const { groups, bonus, counts } of terms) {
     let size = 0;
     for (const { mask, set } of groups) {
-      const score = Math.min(254, fieldWeight(mask, fields) + bonus) + 1;
-      set.forEach((number) => {
-        if (best[number] < score) best[number] = score;
-      });
+      set.raise(best, Math.min(254, fieldWeight(mask, fields) + bonus) + 1);
       size += set.size;
     }
     if (counts && size > largestSize) {
@@ -80,11 +77,7 @@ export function wordMatches(word, pieces, fields) {
   let counted = null;
   if (largest) {
     const marked = new Uint8Array(last + 1);
-    for (const { set } of largest.groups) {
-      set.forEach((number) => {
-        marked[number] = 1;
-      });
-    }
+    for (const { set } of largest.groups) set.raise(marked, 1);
     counted = { counts: largest.counts, has: (number) => marked[number] === 1 };
   }
   let size = 0;

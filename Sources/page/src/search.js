@@ -111,7 +111,7 @@ function wordsPlan(index, words, loaded, chosen) {
   // One word and no filter: its largest term with counts is counted from them, the rest by rows.
   const counted = words.length === 1 && !chosen.length ? matches[0].counted : null;
   const plan = classify(scored.numbers, chosen, counted ? counted.has : null);
-  plan.passing.scores = scored.scores.filter((_, at) => plan.passes[at]);
+  plan.passing.scores = plan.passing.numbers === scored.numbers ? scored.scores : scored.scores.filter((_, at) => plan.passes[at]);
   if (counted) plan.commonCounts.push(counted.counts);
   return plan;
 }
@@ -124,14 +124,8 @@ function filtersPlan(chosen) {
   const [first, second] = bySize;
   const last = Math.max(first.set.last, second ? second.set.last : -1);
   const marked = new Uint8Array(last + 1);
-  first.set.forEach((number) => {
-    marked[number] = 1;
-  });
-  if (second) {
-    second.set.forEach((number) => {
-      marked[number] = 1;
-    });
-  }
+  first.set.raise(marked, 1);
+  second?.set.raise(marked, 1);
   let size = 0;
   for (const mark of marked) size += mark;
   const candidates = new Int32Array(size);
@@ -157,20 +151,26 @@ function classify(candidates, chosen, counted = null, alone = {}) {
   const needNumbers = new Int32Array(candidates.length);
   const needGroups = new Int8Array(candidates.length);
   let needs = 0;
-  candidates.forEach((number, at) => {
+  let passing = 0;
+  for (let at = 0; at < candidates.length; at++) {
+    const number = candidates[at];
     let failed = PASSES;
     for (const { name, set } of chosen) {
       if (set.has(number)) continue;
       failed = failed === PASSES ? FILTER_NAMES.indexOf(name) : FAILS_MORE;
       if (failed === FAILS_MORE) break;
     }
-    if (failed === PASSES) passes[at] = 1;
-    if (failed === FAILS_MORE || (failed === PASSES && counted?.(number)) || (failed >= 0 && alone[FILTER_NAMES[failed]])) return;
+    if (failed === PASSES) {
+      passes[at] = 1;
+      passing += 1;
+    }
+    if (failed === FAILS_MORE || (failed === PASSES && counted?.(number)) || (failed >= 0 && alone[FILTER_NAMES[failed]])) continue;
     needNumbers[needs] = number;
     needGroups[needs++] = failed;
-  });
+  }
   return {
-    passing: { numbers: candidates.filter((_, at) => passes[at]) },
+    // With no filter chosen, every candidate passes: the results are the candidates.
+    passing: { numbers: passing === candidates.length ? candidates : candidates.filter((_, at) => passes[at]) },
     passes,
     needs: { numbers: needNumbers.subarray(0, needs), groups: needGroups.subarray(0, needs) },
     commonCounts: [],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { bucketOf, chunkPath, ensureItems, findItem, itemAt, stepFrom } from '../src/data.js';
-import { createPieces } from '../src/pieces.js';
+import { createPieces, PIECES_AT_ONCE, PIECES_AT_ONCE_HTTP1, piecesAtOnce } from '../src/pieces.js';
 import { applyIndex } from '../src/settings.js';
 import { state } from '../src/state.js';
 
@@ -214,6 +214,17 @@ describe('buckets and steps', () => {
     assert.equal(stepFrom(4, 1, 5, true), 0);
     assert.equal(stepFrom(1, -8, 5, true), 3);
     assert.equal(stepFrom(0, 1, 0, true), null);
+  });
+});
+
+describe('pieces at a time', () => {
+  test('6 over http/1, as many as a browser sends one such server; more over http/2 and 3 and from disk', () => {
+    assert.equal(PIECES_AT_ONCE_HTTP1, 6);
+    for (const protocol of ['http/1.1', 'http/1.0', 'HTTP/1.1', 'http/1']) assert.equal(piecesAtOnce(protocol), 6, protocol);
+    for (const protocol of ['h2', 'h3', 'http/2', '', undefined, null, 'h2c']) {
+      assert.equal(piecesAtOnce(protocol), PIECES_AT_ONCE, String(protocol));
+    }
+    assert.ok(PIECES_AT_ONCE > PIECES_AT_ONCE_HTTP1);
   });
 });
 

@@ -66,6 +66,20 @@ describe('the codes of the search index (format 2)', () => {
     }
     assert.ok(set(dense).startsWith('~'), 'the writer takes the bitmap when it is shorter');
   });
+  test("raise lifts the values of a set's numbers, and no other, in either form", () => {
+    const list = [0, 5, 6, 7, 41, 42, 600];
+    for (const code of [deltaSet(list), bitmapSet(list)]) {
+      const values = new Uint8Array(610);
+      values[5] = 9;
+      values[8] = 2;
+      numberSet(code).raise(values, 4);
+      const lifted = [...values.keys()].filter((number) => values[number]);
+      assert.deepEqual(lifted, [0, 5, 6, 7, 8, 41, 42, 600], code);
+      assert.equal(values[5], 9, 'a higher value stays');
+      assert.equal(values[8], 2, 'a number not in the set is left alone');
+      assert.equal(values[41], 4);
+    }
+  });
   test('rows: fixed columns and keywords, found by number', () => {
     const items = [
       { number: 9, album: 'b', date: '2019-07', camera: 'X', kind: 'image', rating: 4, keywords: ['k2', 'k1'] },
