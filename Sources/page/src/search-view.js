@@ -30,7 +30,8 @@ const FILTER_LABELS = {
 const KIND_LABELS = { image: 'Photos', video: 'Videos', live: 'Live photos', raw: 'RAW photos', custom: 'Other items' };
 
 const ui = holder ? buildForm(holder) : null;
-// The results shown: { key, text, filters, answer, album }.
+// The results shown: { key, text, filters, search (the `asked` that showed them), counted (their
+// filters' counts shown), album }.
 let shown = null;
 // The search asked for last, and whether Enter waits for its results to open the first. Typing
 // searches at once; a search typed over stops at its next step (search.js), and is not drawn.
@@ -123,15 +124,25 @@ export function routeSearch(params, scroll, show) {
   ui.fieldset.hidden = false;
   if (document.activeElement !== ui.box) ui.box.value = text;
   const key = keyOf(text, filters);
-  if (shown && shown.key === key) {
-    // The results shown again (Back, the viewer): a search still running for other text is dropped.
-    asked += 1;
+  if (shown && shown.key === key && (shown.counted || shown.search === asked)) {
+    // The results shown again (Back, the viewer): a search still running for other text is
+    // dropped, and the one still counting these goes on.
+    if (shown.counted) asked += 1;
     present(shown.album, scroll, itemID, show);
     return;
   }
   const mine = ++asked;
   const stale = () => mine !== asked;
-  const hooks = { stale, ranked: (numbers, index) => prefetchRecords(state.pieces, numbers, index.recordBlock, stale) };
+  // The results are shown as soon as they are ranked, their first records asked for; the
+  // filters' counts follow (the fieldset is busy meanwhile): counting can wait for pieces.
+  const ranked = (answer) => {
+    if (answer.numbers) prefetchRecords(state.pieces, answer.numbers, answer.index.recordBlock, stale);
+    shown = { key, text, filters, search: mine, counted: false, album: resultsOf(text, filters, answer) };
+    ui.count.textContent = countText(answer.numbers, text);
+    ui.fieldset.setAttribute('aria-busy', 'true');
+    present(shown.album, scroll, itemID, show);
+    openFirst();
+  };
   runSearch(
     state.pieces,
     { text, filters },
@@ -141,15 +152,13 @@ export function routeSearch(params, scroll, show) {
       if (!answer) {
         show(state.albumsByID[''], scroll);
         say('This gallery has no search index.');
-      } else {
-        shown = { key, text, filters, answer, album: resultsOf(text, filters, answer) };
-        fillFilters(answer.counts, filters);
-        ui.count.textContent = countText(answer.numbers, text);
-        present(shown.album, scroll, itemID, show);
-        openFirst();
+        return;
       }
+      shown.counted = true;
+      ui.fieldset.removeAttribute('aria-busy');
+      fillFilters(answer.counts, filters);
     },
-    hooks,
+    { stale, ranked },
   );
 }
 
@@ -160,6 +169,7 @@ export function leaveSearch() {
   asked += 1;
   document.body.classList.remove('searching');
   ui.fieldset.hidden = true;
+  ui.fieldset.removeAttribute('aria-busy');
   ui.count.textContent = '';
   if (document.activeElement !== ui.box) ui.box.value = '';
 }

@@ -37,9 +37,10 @@ export function queryWords(text) {
 // Runs a search: callback({ index, words, numbers, counts, paths }) with the ranked item numbers
 // (an Int32Array; null when there is neither a word nor a filter), the filters' counts, and the
 // pieces loaded; callback(null) when the gallery has no index (search/index.js does not load).
-// `hooks.ranked(numbers, index)` is told the results before they are counted (their first
-// records can load meanwhile); a search `hooks.stale()` says was asked again stops where it is,
-// and answers nothing, so that one typed over loads and counts no more.
+// `hooks.ranked({ index, words, numbers })` is told the results before they are counted, so that
+// they can be shown, and their first records load, meanwhile; a search `hooks.stale()` says was
+// asked again stops where it is, and answers nothing, so that one typed over loads and counts
+// no more.
 export function runSearch(store, { text, filters }, albumsByID, callback, hooks = {}) {
   const stale = hooks.stale || (() => false);
   store.load(INDEX_PATH, (index) => {
@@ -51,6 +52,7 @@ export function runSearch(store, { text, filters }, albumsByID, callback, hooks 
     const words = queryWords(text).map(({ term, asPrefix }) => piecesForWord(term, index.pieces, asPrefix, index.sizes));
     const names = chosenNames(filters);
     if (!words.length && !names.length) {
+      hooks.ranked?.({ index, words: [], numbers: null });
       callback({ index, words: [], numbers: null, counts: galleryCounts(index.facets), paths: [] });
       return;
     }
@@ -64,7 +66,8 @@ export function runSearch(store, { text, filters }, albumsByID, callback, hooks 
         const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
         const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
         const numbers = rank(plan.passing);
-        hooks.ranked?.(numbers, index);
+        hooks.ranked?.({ index, words, numbers });
+        if (stale()) return;
         countPlan(
           store,
           index,

@@ -130,14 +130,43 @@ describe("a search over the Swift side's pieces", () => {
     const { store } = fixtureStore();
     const told = [];
     runSearch(store, { text: 'beach ', filters: {} }, albumsByID, (answer) => told.push(['answer', Array.from(answer.numbers)]), {
-      ranked: (numbers, index) => told.push(['ranked', Array.from(numbers), index.recordBlock]),
+      ranked: ({ numbers, index, words }) => told.push(['ranked', Array.from(numbers), index.recordBlock, words.length]),
     });
     const ranked = search('beach ').numbers;
     assert.ok(ranked.length > 1);
     assert.deepEqual(told, [
-      ['ranked', Array.from(ranked), fixturePieces.get('search/index.js').recordBlock],
+      ['ranked', Array.from(ranked), fixturePieces.get('search/index.js').recordBlock, 1],
       ['answer', Array.from(ranked)],
     ]);
+  });
+  test('a search with neither word nor filter is told as such (no results) before its counts', () => {
+    const { store } = fixtureStore();
+    const told = [];
+    runSearch(
+      store,
+      { text: ' ', filters: {} },
+      albumsByID,
+      (answer) => told.push(['answer', answer.numbers, answer.counts !== undefined]),
+      {
+        ranked: ({ numbers, words }) => told.push(['ranked', numbers, words.length]),
+      },
+    );
+    assert.deepEqual(told, [
+      ['ranked', null, 0],
+      ['answer', null, true],
+    ]);
+  });
+  test('a search typed over while it is shown (told ranked) is not counted', () => {
+    const { store } = fixtureStore();
+    let typedOver = false;
+    const answers = [];
+    runSearch(store, { text: 'beach ', filters: {} }, albumsByID, (answer) => answers.push(answer), {
+      stale: () => typedOver,
+      ranked: () => {
+        typedOver = true;
+      },
+    });
+    assert.deepEqual(answers, []);
   });
   test('a search typed over asks for no more pieces and never answers', () => {
     // A store whose pieces come when the test says.
