@@ -49,12 +49,23 @@ final class SearchIndexTests: XCTestCase {
         return objects
     }
 
+    /// The term pieces index.js lists: each as its groups' prefixes, the first naming it.
+    private func packs(_ objects: [String: [String: Any]]) throws -> [[String]] {
+        try XCTUnwrap(objects[SearchIndex.indexPath]?["pieces"] as? [[String]])
+    }
+
+    /// The path of the piece holding `term`: the one of the group of its longest prefix; nil
+    /// when no group's prefix starts it.
+    private func pieceHolding(_ term: String, in objects: [String: [String: Any]]) throws -> String? {
+        let packs = try packs(objects)
+        guard let group = packs.joined().filter({ term.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return nil }
+        return SearchIndex.termPath(try XCTUnwrap(packs.first { $0.contains(group) })[0])
+    }
+
     /// The postings of `term` as (number, fields), from the piece of the longest prefix.
     private func postings(_ term: String, in objects: [String: [String: Any]]) throws -> [[Int]] {
-        let index = try XCTUnwrap(objects[SearchIndex.indexPath])
-        let prefixes = try XCTUnwrap(index["pieces"] as? [String])
-        guard let prefix = prefixes.filter({ term.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return [] }
-        let piece = try XCTUnwrap(objects[SearchIndex.termPath(prefix)])
+        guard let path = try pieceHolding(term, in: objects) else { return [] }
+        let piece = try XCTUnwrap(objects[path])
         let groups = (piece["terms"] as? [String: [Any]])?[term] ?? []
         var found: [[Int]] = []
         for at in stride(from: 0, to: groups.count, by: 2) {
@@ -91,8 +102,8 @@ final class SearchIndexTests: XCTestCase {
 
     func testAPieceCountsItsItemsFiltersAndTheIndexCountsTheGallerys() throws {
         let objects = try objects(try SearchIndex(manifest: gallery, numbers: ["rome/forum": 0, "beach": 7, "bear": 20]))
-        let rows = try rows(objects[SearchIndex.termPath("s")], index: objects[SearchIndex.indexPath])
-        XCTAssertEqual(Set(rows.keys), [0, 7], "the items its terms name (sunset, saturn)")
+        let rows = try rows(objects[try XCTUnwrap(try pieceHolding("sunset", in: objects))], index: objects[SearchIndex.indexPath])
+        XCTAssertEqual(Set(rows.keys), [0, 7], "the items its terms name (sunset, saturn, roma, ruins, the p to z groups')")
         XCTAssertEqual(rows[0], SearchDecoding.Row(album: "rome", date: "2019-07", camera: "Canon EOS 5D", lens: "EF85mm f/1.8 USM",
             kind: "image", rating: 5, keywords: ["Ruins", "Sunset"]))
         XCTAssertEqual(rows[7], SearchDecoding.Row(album: nil, date: "2021-08", camera: "Canon EOS 5D", lens: nil,
@@ -138,18 +149,20 @@ final class SearchIndexTests: XCTestCase {
         }
         let numbers = Dictionary(uniqueKeysWithValues: manifest.items.enumerated().map { ($1.id, $0) })
         let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
-        let prefixes = try XCTUnwrap(objects[SearchIndex.indexPath]?["pieces"] as? [String])
+        let packs = try packs(objects)
+        let prefixes = Array(packs.joined())
         XCTAssert(prefixes.contains { $0.count > 1 }, "split: \(prefixes)")
         XCTAssert(prefixes.allSatisfy { $0.count <= SearchIndex.deepestPrefix })
+        XCTAssertEqual(Set(prefixes).count, prefixes.count, "a group in one piece")
         let sizes = try XCTUnwrap(objects[SearchIndex.indexPath]?["sizes"] as? [Int])
         let bytes = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers).pieces.map { ($0.path, $0.bytes.count) })
-        XCTAssertEqual(sizes, prefixes.map { ((bytes[SearchIndex.termPath($0)] ?? 0) + 1023) / 1024 }, "each piece's KiB, rounded up")
+        XCTAssertEqual(sizes, packs.map { ((bytes[SearchIndex.termPath($0[0])] ?? 0) + 1023) / 1024 }, "each piece's KiB, rounded up")
         var placed: [String: [String]] = [:]
-        for prefix in prefixes {
-            let terms = try XCTUnwrap(objects[SearchIndex.termPath(prefix)]?["terms"] as? [String: Any])
+        for pack in packs {
+            let terms = try XCTUnwrap(objects[SearchIndex.termPath(pack[0])]?["terms"] as? [String: Any])
             for term in terms.keys {
-                placed[term, default: []].append(prefix)
-                XCTAssertEqual(prefix, prefixes.filter { term.hasPrefix($0) }.max { $0.count < $1.count }, term)
+                placed[term, default: []].append(pack[0])
+                XCTAssert(pack.contains(try XCTUnwrap(prefixes.filter { term.hasPrefix($0) }.max { $0.count < $1.count })), term)
             }
         }
         XCTAssert(placed.values.allSatisfy { $0.count == 1 })
@@ -220,7 +233,7 @@ final class SearchIndexTests: XCTestCase {
         let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
         let index = objects[SearchIndex.indexPath]
         XCTAssertEqual(try postings("common", in: objects).count, many)
-        let piece = try XCTUnwrap(objects[SearchIndex.termPath("c")])
+        let piece = try XCTUnwrap(objects[try XCTUnwrap(try pieceHolding("common", in: objects))])
         let counts = try XCTUnwrap((piece["counts"] as? [String: [String: String]])?["common"])
         let tables = try XCTUnwrap(index?["tables"] as? [String: [String]])
         XCTAssertEqual(try SearchDecoding.counts(try XCTUnwrap(counts["date"]), table: tables["date"]), ["2019-07": 100])
@@ -279,6 +292,29 @@ final class SearchIndexTests: XCTestCase {
         }
     }
 
+    /// Groups that differ in their last character, its code point in one block of 16, share a
+    /// piece while they weigh no more than the budget; a heavier block is halved; a group of half
+    /// the budget is alone. The blocks are fixed: a group grown within them changes one piece.
+    func testSiblingGroupsArePackedByFixedBlocks() throws {
+        let budget = SearchIndex.pieceBudget
+        func packed(_ weights: [String: Int]) -> [[String]] {
+            let groups = weights.keys.sorted().map { (prefix: $0, terms: [$0]) }
+            return SearchIndex.packs(groups) { terms in terms.reduce(0) { $0 + weights[$1]! } }.map { $0.map(\.prefix) }
+        }
+        let small = budget / 20
+        var weights = ["car": small, "cara": small, "carb": small, "carn": small, "caro": small, "carp": small, "cart": small,
+                       "care": budget / 2, "cb": small, "d": small, "e": small, "q": small]
+        XCTAssertEqual(packed(weights), [["car"], ["cara", "carb", "carn", "caro"], ["care"], ["carp", "cart"], ["cb"], ["d", "e"], ["q"]],
+            "a to o and p to z under car; care alone; car and cb under ca, in blocks of their own (r, b); d, e and q at the top")
+        weights["carb"] = small * 3
+        XCTAssertEqual(packed(weights), [["car"], ["cara", "carb", "carn", "caro"], ["care"], ["carp", "cart"], ["cb"], ["d", "e"], ["q"]],
+            "a group grown, its piece's weight still under the budget: the same pieces")
+        // Over the budget: a to o halved into a to g and h to o.
+        weights["carb"] = budget / 2 - 1
+        weights["cara"] = budget / 2 - 1
+        XCTAssertEqual(Array(packed(weights)[1...3]), [["cara", "carb"], ["care"], ["carn", "caro"]])
+    }
+
     /// An item added with the next number changes its terms' pieces, its block and the index,
     /// and its values' pieces (here: its kind), nothing else.
     func testAnItemAddedChangesOnlyThePiecesOfItsTerms() throws {
@@ -289,11 +325,14 @@ final class SearchIndexTests: XCTestCase {
         // their tables, and the rows of the other items keep their values' places.
         manifest.items.append(item("zebra", path: "zebra.jpg", title: "Zebra", keywords: ["Aardvark"],
             camera: Camera(make: "AGFA", model: "Zeta")))
-        let after = Dictionary(uniqueKeysWithValues: try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
-            .pieces.map { ($0.path, $0.bytes) })
+        let index = try SearchIndex(manifest: manifest, numbers: numbers.merging(["zebra": 21]) { a, _ in a })
+        let after = Dictionary(uniqueKeysWithValues: index.pieces.map { ($0.path, $0.bytes) })
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
-        XCTAssertEqual(changed, ["search/c/0000.js", SearchIndex.indexPath, "search/r/0002.js", SearchIndex.termPath("a"),
-            SearchIndex.termPath("z"), SearchIndex.valuePath(facet: "camera", value: "AGFA Zeta"),
+        // The pieces of its terms: the groups of a to o share one, and those of p to z another.
+        let holding = try ["aardvark", "zebra"].map { term in try XCTUnwrap(try pieceHolding(term, in: try objects(index))) }
+        XCTAssertEqual(holding, [SearchIndex.termPath("a"), SearchIndex.termPath("r")])
+        XCTAssertEqual(changed, ["search/c/0000.js", SearchIndex.indexPath, "search/r/0002.js"] + holding + [
+            SearchIndex.valuePath(facet: "camera", value: "AGFA Zeta"),
             SearchIndex.valuePath(facet: "keyword", value: "Aardvark"), SearchIndex.valuePath(facet: "kind", value: "image")].sorted())
     }
 }

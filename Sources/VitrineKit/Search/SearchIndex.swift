@@ -28,7 +28,7 @@ public struct SearchIndex {
     public static let writtenByDefault = true
     /// The format `search/index.js` states, which the page checks. The fingerprint of an
     /// index's input holds it: a change of what the pieces hold for the same input changes it.
-    static let version = 2
+    static let version = 3
     /// How items are grouped into pieces; `search/index.js` states it for the page.
     public struct Layout: Sendable {
         /// Items a record piece holds: a screen of results from many albums loads one piece each.
@@ -40,8 +40,9 @@ public struct SearchIndex {
 
         public static let standard = Layout()
     }
-    /// The size over which a term piece is split by one more character of its prefix, up to
-    /// ``deepestPrefix`` characters: about what one small request carries.
+    /// The size over which a group of terms is split by one more character of its prefix, up to
+    /// ``deepestPrefix`` characters, and the most a piece packs: about what one small request
+    /// carries.
     static let pieceBudget = 24_576
     static let deepestPrefix = 6
 
@@ -97,17 +98,18 @@ public struct SearchIndex {
         for (position, entry) in entries.enumerated() {
             for (term, fields) in entry.terms { postings[term, default: []].append((position, fields)) }
         }
-        let grouped = Self.prefixGroups(postings)
+        let packed = Self.packs(Self.prefixGroups(postings)) { Self.estimatedSize(of: $0, postings) }
         var sizes: [Int] = []
-        for (prefix, terms) in grouped {
-            let piece = content.termPiece(prefix: prefix, terms: terms.map { ($0, postings[$0]!) })
+        for pack in packed {
+            let terms = pack.flatMap(\.terms).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let piece = content.termPiece(prefix: pack[0].prefix, terms: terms.map { ($0, postings[$0]!) })
             pieces.append(piece)
             sizes.append((piece.bytes.count + 1023) / 1024)
         }
         pieces += content.blockPieces()
         pieces += content.valuePieces(albums: input.albums)
         let summary = Summary(count: entries.count, recordBlock: input.layout.recordBlock, columnBlock: input.layout.columnBlock,
-            rowLimit: input.layout.rowLimit, pieces: grouped.map(\.prefix), sizes: sizes,
+            rowLimit: input.layout.rowLimit, pieces: packed.map { $0.map(\.prefix) }, sizes: sizes,
             tables: content.rows.tables, widths: Dictionary(uniqueKeysWithValues: content.rows.widths.map { ($0.key.rawValue, $0.value) }),
             facets: FacetCounts(entries.map(\.facets)))
         pieces.append((Self.indexPath, try PagePieces.piece(Self.indexPath, summary)))
@@ -189,18 +191,11 @@ public struct SearchIndex {
         return Path.join(folder, String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".js")
     }
 
-    /// The terms in pieces: by their first character, a piece over the budget split by one
-    /// more, up to ``deepestPrefix``; a piece holds the terms starting with its prefix that no
-    /// longer piece holds. Sorted by prefix.
+    /// The terms in groups by prefix: by their first character, a group over the budget split by
+    /// one more, up to ``deepestPrefix``; a group holds the terms starting with its prefix that
+    /// no longer group holds. Sorted by prefix; ``packs(_:size:)`` puts them in pieces.
     static func prefixGroups(_ postings: [String: [(position: Int, fields: SearchFields)]]) -> [(prefix: String, terms: [String])] {
-        // About what a term costs: a digit or two an item, and a row (about ten digits) for each
-        // item of a small term, or its counts for a large one.
-        func size(_ terms: [String]) -> Int {
-            terms.reduce(0) { total, term in
-                let items = postings[term]!.count
-                return total + term.utf8.count + 8 + 2 * items + (items > Layout.standard.rowLimit ? 4096 : 10 * items)
-            }
-        }
+        let size = { (terms: [String]) in estimatedSize(of: terms, postings) }
         func place(_ terms: [String], prefix: [Unicode.Scalar]) -> [(prefix: String, terms: [String])] {
             let text = String(String.UnicodeScalarView(prefix))
             guard size(terms) > pieceBudget, prefix.count < deepestPrefix else { return [(text, terms)] }
@@ -220,6 +215,53 @@ public struct SearchIndex {
             .sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     }
 
+    /// About what `terms` cost in a piece: a digit or two an item, and a row (about ten digits)
+    /// for each item of a small term, or its counts for a large one.
+    static func estimatedSize(of terms: [String], _ postings: [String: [(position: Int, fields: SearchFields)]]) -> Int {
+        terms.reduce(0) { total, term in
+            let items = postings[term]!.count
+            return total + term.utf8.count + 8 + 2 * items + (items > Layout.standard.rowLimit ? 4096 : 10 * items)
+        }
+    }
+
+    /// Code points of a prefix's last character that share a piece: 16 (a to o, p to z).
+    static let packBits = 4
+
+    /// The prefix groups packed into pieces, each named by its first prefix (sorted by it). Groups
+    /// whose prefixes differ only in their last character, its code point in the same block of
+    /// 2^``packBits``, share a piece while they weigh no more than ``pieceBudget`` together; a
+    /// block that weighs more is halved until its halves do (or hold one group), and a group of
+    /// half the budget or more is a piece of its own. So a prefix typed ("car": car, cara…cary)
+    /// loads a few pieces, not one per next letter; and since the blocks are fixed, not drawn by
+    /// where the sizes add up, an edit changes the piece of its terms and no other.
+    static func packs(_ groups: [(prefix: String, terms: [String])], size: ([String]) -> Int) -> [[(prefix: String, terms: [String])]] {
+        struct Block: Hashable { var parent: String, block: UInt32 }
+        let lastValue = { (prefix: String) in prefix.unicodeScalars.last?.value ?? 0 }
+        var packed: [[(prefix: String, terms: [String])]] = []
+        var blocks: [Block: [(prefix: String, terms: [String], size: Int)]] = [:]
+        for group in groups {
+            let weight = size(group.terms)
+            if weight * 2 >= pieceBudget { packed.append([group]); continue }
+            let key = Block(parent: String(String.UnicodeScalarView(group.prefix.unicodeScalars.dropLast())),
+                            block: lastValue(group.prefix) >> packBits)
+            blocks[key, default: []].append((group.prefix, group.terms, weight))
+        }
+        func halve(_ members: [(prefix: String, terms: [String], size: Int)], bits: Int) {
+            if members.count == 1 || members.reduce(0, { $0 + $1.size }) <= pieceBudget {
+                packed.append(members.map { ($0.prefix, $0.terms) })
+            } else if bits == 0 {
+                packed += members.map { [($0.prefix, $0.terms)] }
+            } else {
+                let bit = UInt32(1) << UInt32(bits - 1)
+                for half in [members.filter { lastValue($0.prefix) & bit == 0 }, members.filter { lastValue($0.prefix) & bit != 0 }] where !half.isEmpty {
+                    halve(half, bits: bits - 1)
+                }
+            }
+        }
+        for members in blocks.values { halve(members, bits: packBits) }
+        return packed.sorted { $0[0].prefix.utf8.lexicographicallyPrecedes($1[0].prefix.utf8) }
+    }
+
 }
 
 extension SearchIndex {
@@ -230,7 +272,9 @@ extension SearchIndex {
         var recordBlock: Int
         var columnBlock: Int
         var rowLimit: Int
-        var pieces: [String]
+        /// The term pieces, each as the prefixes of the groups it holds (``packs(_:size:)``), the
+        /// first naming it.
+        var pieces: [[String]]
         /// Each term piece's size in KiB, rounded up, in ``pieces``' order: the page takes a
         /// word typed as a prefix only while its pieces weigh little.
         var sizes: [Int]

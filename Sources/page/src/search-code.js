@@ -1,4 +1,4 @@
-// The compact codes of the search index's pieces (format 2, written by vitrine's SearchCode):
+// The compact codes of the search index's pieces (since format 2, written by vitrine's SearchCode):
 // numbers and sets of numbers as base-64 digits inside JSON strings. They stay strings until
 // needed: a set is read where it is (a bitmap is looked up in place), rows are found by a
 // binary search and decoded one at a time.

@@ -1,22 +1,23 @@
 // Which of the search index's pieces (search/…js, made by vitrine's SearchIndex) a query loads,
-// and loading them. Terms live in pieces by prefix: a piece holds the terms starting with its
-// prefix that no piece of a longer prefix holds. So a word is found exactly in the piece of the
-// longest prefix of it, and as a prefix ("bea" finds beach) in that piece and in every piece whose
-// prefix starts with it: but never in more than PREFIX_BUDGET_KIB of pieces (index.js states each
-// piece's size; a word of one letter in a large gallery), else it is matched exactly until more of
-// it is typed.
+// and loading them. Terms live in groups by prefix: a group holds the terms starting with its
+// prefix that no group of a longer prefix holds; a term piece holds one group or a few (index.js
+// lists each piece's prefixes, the first naming it). So a word is found exactly in the group of
+// the longest prefix of it, and as a prefix ("bea" finds beach) in that group and in every group
+// whose prefix starts with it: but never in more than PREFIX_BUDGET_KIB of pieces (index.js states
+// each piece's size; a word of one letter in a large gallery), else it is matched exactly until
+// more of it is typed.
 
 export const INDEX_PATH = 'search/index.js';
 // The index's format this page reads (vitrine's SearchIndex.version): an index of another, left by
 // an older vitrine until the site's next page run, is no index.
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 // The most KiB of term pieces one word typed as a prefix loads (a one-word query's budget, with
 // index.js and a screen of records, is about three times that), and the fewest characters it
 // has: each keystroke searches, and one letter would load and match a large share of the index.
 export const PREFIX_BUDGET_KIB = 96;
 export const SHORTEST_PREFIX = 2;
 
-// A term piece's path: its prefix's UTF-8 bytes in lower-case hex.
+// A term piece's path: its (first) prefix's UTF-8 bytes in lower-case hex.
 export function termPiecePath(prefix) {
   return `search/t/${hexOf(new TextEncoder().encode(prefix))}.js`;
 }
@@ -57,23 +58,41 @@ export function exactPrefix(word, prefixes) {
   return best;
 }
 
-// What one word of a query needs: { word, asPrefix, prefixes } (the pieces' prefixes). `asPrefix`
-// asks for prefix matching (the last word, as it is typed); it is dropped for a word shorter than
-// SHORTEST_PREFIX, or when the pieces it takes weigh more than PREFIX_BUDGET_KIB (`sizes`: each
-// piece's KiB, in `prefixes`' order).
-export function piecesForWord(word, prefixes, asPrefix, sizes) {
+// The index's term pieces (index.js's `pieces`: each piece's group prefixes, the first naming
+// it) by group: { prefixes, pieceOf (by prefix: its piece's index) }, read once per index.
+const groupsByPieces = new WeakMap();
+function groupsOf(pieces) {
+  let groups = groupsByPieces.get(pieces);
+  if (!groups) {
+    groups = { prefixes: [], pieceOf: new Map() };
+    pieces.forEach((piece, at) => {
+      for (const prefix of Array.isArray(piece) ? piece : []) {
+        if (typeof prefix !== 'string' || groups.pieceOf.has(prefix)) continue;
+        groups.prefixes.push(prefix);
+        groups.pieceOf.set(prefix, at);
+      }
+    });
+    groupsByPieces.set(pieces, groups);
+  }
+  return groups;
+}
+
+// What one word of a query needs: { word, asPrefix, prefixes } (the prefixes naming the pieces
+// it loads). `pieces` are index.js's: each piece's group prefixes. `asPrefix` asks for prefix
+// matching (the last word, as it is typed); it is dropped for a word shorter than SHORTEST_PREFIX,
+// or when the pieces it takes weigh more than PREFIX_BUDGET_KIB (`sizes`: each piece's KiB, in
+// `pieces`' order).
+export function piecesForWord(word, pieces, asPrefix, sizes) {
+  const { prefixes, pieceOf } = groupsOf(pieces);
   const exact = exactPrefix(word, prefixes);
-  const own = exact === null ? [] : [exact];
-  if (!asPrefix || length(word) < SHORTEST_PREFIX) return { word, asPrefix: false, prefixes: own };
+  const own = exact === null ? [] : [pieceOf.get(exact)];
+  const answer = (matchedAsPrefix, taken) => ({ word, asPrefix: matchedAsPrefix, prefixes: taken.map((at) => pieces[at][0]) });
+  if (!asPrefix || length(word) < SHORTEST_PREFIX) return answer(false, own);
+  const taken = new Set(own);
+  for (const prefix of prefixes) if (prefix.startsWith(word)) taken.add(pieceOf.get(prefix));
   let weight = 0;
-  const taken = [];
-  prefixes.forEach((prefix, at) => {
-    if (prefix !== exact && !prefix.startsWith(word)) return;
-    taken.push(prefix);
-    weight += Array.isArray(sizes) && typeof sizes[at] === 'number' ? sizes[at] : PREFIX_BUDGET_KIB;
-  });
-  if (taken.length > 1 && weight > PREFIX_BUDGET_KIB) return { word, asPrefix: false, prefixes: own };
-  return { word, asPrefix: true, prefixes: own.concat(taken.filter((prefix) => prefix !== exact)) };
+  for (const at of taken) weight += Array.isArray(sizes) && typeof sizes[at] === 'number' ? sizes[at] : PREFIX_BUDGET_KIB;
+  return taken.size > 1 && weight > PREFIX_BUDGET_KIB ? answer(false, own) : answer(true, [...taken]);
 }
 
 // Loads the pieces at `paths` from the store (pieces.js), then calls callback(Map path → data),

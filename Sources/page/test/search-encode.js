@@ -156,12 +156,13 @@ export function sitePieces(items, albumsByID, { rowLimit = 3, columnBlock = 4, r
     pieces.push(script(`search/r/${name}.js`, { start, items: list }));
   }
   const index = {
-    version: 2,
+    version: 3,
     count: items.length,
     recordBlock,
     columnBlock,
     rowLimit,
-    pieces: [...terms.keys()].sort(),
+    // Each group a piece of its own, as index.js may list it (vitrine packs small sibling groups).
+    pieces: [...terms.keys()].sort().map((prefix) => [prefix]),
     fields: { title: 1, keywords: 2, caption: 4, place: 8, album: 16, name: 32, camera: 64 },
     ...coding,
     facets: galleryFacets(items),
