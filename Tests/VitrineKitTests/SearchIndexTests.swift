@@ -292,6 +292,30 @@ final class SearchIndexTests: XCTestCase {
         }
     }
 
+    /// A counted term's piece carries the records of its first results as the page ranks the
+    /// word alone (the fields' weights, then the higher number), so that a common word's first
+    /// screen loads no record piece; index.js states the weights.
+    func testACountedTermCarriesTheRecordsOfItsFirstResults() throws {
+        var manifest = Manifest()
+        let many = SearchIndex.Layout.standard.rowLimit + 10
+        manifest.items = (0..<many).map { number in
+            item("i\(number)", path: "i\(number).jpg", title: number < 5 ? "Common" : nil, caption: "common", takenAt: nil)
+        }
+        let numbers = Dictionary(uniqueKeysWithValues: manifest.items.enumerated().map { ($1.id, $0) })
+        let objects = try objects(try SearchIndex(manifest: manifest, numbers: numbers))
+        XCTAssertEqual(objects[SearchIndex.indexPath]?["weights"] as? [String: Int],
+            ["title": 3, "keywords": 3, "caption": 2, "place": 2, "album": 2, "name": 1, "camera": 1])
+        let piece = try XCTUnwrap(objects[try XCTUnwrap(try pieceHolding("common", in: objects))])
+        let records = try XCTUnwrap(piece["records"] as? [[Any]])
+        let first = SearchIndex.Layout.standard.firstRecords
+        // The five with the word in their title first, then the newest (highest numbers); by number.
+        XCTAssertEqual(records.map { $0[0] as? Int }, (Array(0..<5) + Array((many - (first - 5))..<many)).map { $0 })
+        XCTAssertEqual(((records.last?[1] as? [Any])?.first as? String), "i\(many - 1)")
+        // A term of fewer items carries none.
+        let small = try XCTUnwrap(objects[try XCTUnwrap(try pieceHolding("i7", in: objects))])
+        XCTAssertEqual((small["records"] as? [Any])?.count, 0)
+    }
+
     /// Groups that differ in their last character, its code point in one block of 16, share a
     /// piece while they weigh no more than the budget; a heavier block is halved; a group of half
     /// the budget is alone. The blocks are fixed: a group grown within them changes one piece.

@@ -20,6 +20,18 @@ public struct SearchFields: OptionSet, Sendable, Hashable {
         ("title", .title), ("keywords", .keywords), ("caption", .caption), ("place", .place), ("album", .album),
         ("name", .name), ("camera", .camera),
     ]
+
+    /// What a word found in each field scores, the page's ranking (`search/index.js` states it):
+    /// the title and keywords above the caption, the place and the album's title, above the
+    /// file's name and the camera.
+    static let weights: [SearchFields: Int] = [.title: 3, .keywords: 3, .caption: 2, .place: 2, .album: 2, .name: 1, .camera: 1]
+
+    /// The best weight of the fields in `self`: what an item found in them scores.
+    var weight: Int { Self.weightByMask.indices.contains(rawValue) ? Self.weightByMask[rawValue] : 0 }
+
+    private static let weightByMask: [Int] = (0..<(1 << named.count)).map { mask in
+        weights.filter { SearchFields(rawValue: mask).contains($0.key) }.map(\.value).max() ?? 0
+    }
 }
 
 /// One item as the search sees it: its terms with the fields each was found in, the values its

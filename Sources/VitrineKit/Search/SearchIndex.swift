@@ -37,6 +37,9 @@ public struct SearchIndex {
         var columnBlock = 4096
         /// The most items a set carries the rows of; a larger one carries its values counted.
         var rowLimit = 2048
+        /// The records a counted term's piece carries of its first results (the page's first
+        /// results chunk): a common word's first screen of results loads no record piece.
+        var firstRecords = 30
 
         public static let standard = Layout()
     }
@@ -73,7 +76,7 @@ public struct SearchIndex {
             }
             sources = made
             self.layout = layout
-            var text = Array("vitrine \(VitrineVersion.string) search \(SearchIndex.version) \(layout.recordBlock) \(layout.columnBlock) \(layout.rowLimit)\n".utf8)
+            var text = Array("vitrine \(VitrineVersion.string) search \(SearchIndex.version) \(layout.recordBlock) \(layout.columnBlock) \(layout.rowLimit) \(layout.firstRecords)\n".utf8)
             for album in albums {
                 text += Array("\(album.id)\u{1F}\(album.parent ?? "\u{1D}")\u{1E}".utf8)
             }
@@ -279,6 +282,7 @@ extension SearchIndex {
         /// word typed as a prefix only while its pieces weigh little.
         var sizes: [Int]
         var fields = Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.rawValue) })
+        var weights = Dictionary(uniqueKeysWithValues: SearchFields.named.map { ($0.0, $0.1.weight) })
         var tables: [String: [String]]
         var widths: [String: Int]
         var facets: FacetCounts
@@ -372,23 +376,36 @@ extension SearchIndex {
             numbers = entries.map(\.number)
         }
 
-        /// `search/t/KEY.js`: `{prefix, terms: {term: [mask, set…]}, counts: {term: counts}, rows}`.
+        /// `search/t/KEY.js`: `{prefix, terms: {term: [mask, set…]}, counts: {term: counts}, rows,
+        /// records: [[number, record]…]}`.
         func termPiece(prefix: String, terms: [(String, [(position: Int, fields: SearchFields)])]) -> (path: String, bytes: Data) {
             var members: [JSONValue.Member] = []
             var counted: [JSONValue.Member] = []
             var named = Set<Int>()
+            var first = Set<Int>()
             for (term, postings) in terms {
                 var byFields: [Int: [Int]] = [:]
                 for posting in postings { byFields[posting.fields.rawValue, default: []].append(entries[posting.position].number) }
                 members.append(.init(term, .array(byFields.sorted { $0.key < $1.key }.flatMap { [.number($0.key), .string(SearchCode.set($0.value))] })))
                 if postings.count > layout.rowLimit {
                     counted.append(.init(term, rows.counts(of: postings.map(\.position))))
+                    first.formUnion(firstResults(postings))
                 } else {
                     named.formUnion(postings.map(\.position))
                 }
             }
+            let records = first.sorted().map { JSONValue.array([.number(entries[$0].number), entries[$0].record.json]) }
             return piece(SearchIndex.termPath(prefix), [.init("prefix", .string(prefix)), .init("terms", .object(members)),
-                .init("counts", .object(counted)), .init("rows", rows.rows(named.sorted(), numbers: numbers))])
+                .init("counts", .object(counted)), .init("rows", rows.rows(named.sorted(), numbers: numbers)),
+                .init("records", .array(records))])
+        }
+
+        /// The positions of a term's first ``Layout/firstRecords`` results as the page ranks the
+        /// word alone: by the weight of the fields it was found in, then the higher number.
+        private func firstResults(_ postings: [(position: Int, fields: SearchFields)]) -> [Int] {
+            postings.map { (weight: $0.fields.weight, number: entries[$0.position].number, position: $0.position) }
+                .sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.number > $1.number }
+                .prefix(layout.firstRecords).map(\.position)
         }
 
         /// The record pieces (`search/r/`, `{start, items}`) and the column pieces (`search/c/`,

@@ -1,19 +1,21 @@
 // A query's words matched against the term pieces it loaded: each word's items with a score,
 // the words intersected (every word must match), and the ranking. A word scores the best weight
-// among the fields it was found in (title and keywords above caption, place and album title,
-// above the file's name and the camera), EXACT_BONUS more when it is a whole term: any exact
-// match of a word ranks above any prefix match of it. An item's score is its words' sum; ties go
-// to the higher item number (numbers follow the date taken: the newest first).
+// among the fields it was found in (search/index.js's `weights`, which vitrine defines: title
+// and keywords above caption, place and album title, above the file's name and the camera),
+// EXACT_BONUS more when it is a whole term: any exact match of a word ranks above any prefix
+// match of it. An item's score is its words' sum; ties go to the higher item number (numbers
+// follow the date taken: the newest first).
 import { numberSet } from './search-code.js';
 
-export const FIELD_WEIGHTS = { title: 3, keywords: 3, caption: 2, place: 2, album: 2, name: 1, camera: 1 };
 export const EXACT_BONUS = 3;
 
-// The best weight of the fields in bit mask `mask`, as the index's `fields` names the bits.
-export function fieldWeight(mask, fields) {
+// The best weight of the fields in bit mask `mask`, as the index's `fields` names the bits and
+// its `weights` weigh them.
+export function fieldWeight(mask, { fields, weights }) {
   let best = 0;
   for (const [name, bit] of Object.entries(fields || {})) {
-    if (mask & bit) best = Math.max(best, FIELD_WEIGHTS[name] || 0);
+    const weight = Number(weights?.[name]) || 0;
+    if (mask & bit) best = Math.max(best, weight);
   }
   return best;
 }
@@ -51,10 +53,10 @@ function matchedTerms({ word, asPrefix }, pieces) {
   return found;
 }
 
-// One word's matches in `pieces` (the term pieces loaded for it): { numbers (ascending), scores,
-// has(number), scoreOf(number), counted }. `counted` is the largest matched term that has filter
-// counts, { counts, has(number) }, or null.
-export function wordMatches(word, pieces, fields) {
+// One word's matches in `pieces` (the term pieces loaded for it), scored by the index's `fields`
+// and `weights`: { numbers (ascending), scores, has(number), scoreOf(number), counted }. `counted`
+// is the largest matched term that has filter counts, { counts, has(number) }, or null.
+export function wordMatches(word, pieces, index) {
   const terms = matchedTerms(word, pieces);
   let last = -1;
   for (const { groups } of terms) for (const { set } of groups) last = Math.max(last, set.last);
@@ -65,7 +67,7 @@ export function wordMatches(word, pieces, fields) {
   for (const { groups, bonus, counts } of terms) {
     let size = 0;
     for (const { mask, set } of groups) {
-      set.raise(best, Math.min(254, fieldWeight(mask, fields) + bonus) + 1);
+      set.raise(best, Math.min(254, fieldWeight(mask, index) + bonus) + 1);
       size += set.size;
     }
     if (counts && size > largestSize) {

@@ -7,6 +7,30 @@ import { recordPiecePath } from './search-pieces.js';
 
 export const RESULTS_CHUNK = 30;
 
+// The records term pieces carry (a common word's first results: `records`, [[number, record]…]),
+// by number, for each store of pieces: a chunk whose records are all known loads no record piece.
+const knownByStore = new WeakMap();
+function known(store) {
+  let kept = knownByStore.get(store);
+  if (!kept) {
+    kept = { records: new Map(), pieces: new WeakSet() };
+    knownByStore.set(store, kept);
+  }
+  return kept;
+}
+const knownRecords = (store) => known(store).records;
+
+// Keeps the records `piece` carries, once a piece.
+export function noteRecords(store, piece) {
+  const { records, pieces } = known(store);
+  if (!piece || typeof piece !== 'object' || !Array.isArray(piece.records) || pieces.has(piece)) return;
+  pieces.add(piece);
+  for (const entry of piece.records) {
+    const item = Array.isArray(entry) && Number.isInteger(entry[0]) ? recordItem(entry[1]) : null;
+    if (item) records.set(entry[0], item);
+  }
+}
+
 // A record of a record piece (an array: id, album, name, kind, width, height, renditions as
 // [path, width, height], placeholder, durationLabel, motion, selection; absent values null or
 // left off at the end) as the item the grid takes; null for anything else.
@@ -45,6 +69,8 @@ export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
   };
   // Records are not asked for while the results are not shown (other text typed meanwhile).
   album.stale = () => (lookup.isShown ? !lookup.isShown(album) : false);
+  // The first results, when the term pieces carried their records: drawn with no piece to wait for.
+  if (fillKnown(album, 0, lookup.store).length === 0 && numbers.length) album.chunksIn.add(0);
   album.source = {
     chunk: (chunk, callback, progress) => loadRecords(album, chunk, recordBlock, lookup.store, callback, progress),
     items: (positions, callback) => loadWhole(album, positions, recordBlock, lookup, callback),
@@ -52,11 +78,25 @@ export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
   return album;
 }
 
-// Asks for the record blocks of the first results, so that they load while the search counts
-// (unless `stale()` says it was typed over first).
+// Asks for the record blocks of the first results whose records are not known, so that they
+// load while the search counts (unless `stale()` says it was typed over first).
 export function prefetchRecords(store, numbers, recordBlock, stale) {
-  const first = Array.from(numbers.slice(0, RESULTS_CHUNK));
+  const known = knownRecords(store);
+  const first = Array.from(numbers.slice(0, RESULTS_CHUNK)).filter((number) => !known.has(number));
   for (const path of new Set(first.map((number) => recordPiecePath(number, recordBlock)))) store.load(path, null, stale);
+}
+
+// Puts the known records of chunk `chunk`'s results in their places; the numbers left unknown.
+function fillKnown(album, chunk, store) {
+  const known = knownRecords(store);
+  const start = chunk * RESULTS_CHUNK;
+  const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
+  return numbers.filter((number, offset) => {
+    if (album.loaded[start + offset]) return false;
+    const item = known.get(number);
+    if (item) album.loaded[start + offset] = item;
+    return !item;
+  });
 }
 
 // Loads the records of chunk `chunk` of the results (the blocks holding them), then callback();
@@ -79,7 +119,7 @@ export function loadRecords(album, chunk, recordBlock, store, callback, progress
   }
   const start = chunk * RESULTS_CHUNK;
   const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
-  const paths = [...new Set(numbers.map((number) => recordPiecePath(number, recordBlock)))];
+  const paths = [...new Set(fillKnown(album, chunk, store).map((number) => recordPiecePath(number, recordBlock)))];
   const waiting = { callbacks: [callback], progress: [progress], paths };
   album.pending.set(chunk, waiting);
   // The records of `path`'s block (null: it did not load) into their places.

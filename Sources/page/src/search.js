@@ -3,7 +3,8 @@
 // matched and intersected (search-match.js); the chosen values' value pieces, whose sets the
 // items must be in; and for counting (search-facets.js) the rows of the items counted, from the
 // pieces loaded or else from their column pieces, or a large set's precomputed counts where the
-// items counted are exactly that set. Nothing here touches the document.
+// items counted are exactly that set; and it keeps the records term pieces carry for the results
+// (search-results.js). Nothing here touches the document.
 import { numberSet, rowTable } from './search-code.js';
 import {
   addCounts,
@@ -18,6 +19,7 @@ import {
 } from './search-facets.js';
 import { intersect, rank, wordMatches } from './search-match.js';
 import { columnPiecePath, INDEX_PATH, INDEX_VERSION, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
+import { noteRecords } from './search-results.js';
 import { searchTerms } from './search-text.js';
 
 const LETTER_OR_DIGIT_AT_END = /[\p{L}\p{N}\p{M}]$/u;
@@ -63,6 +65,8 @@ export function runSearch(store, { text, filters }, albumsByID, callback, hooks 
       paths,
       (loaded) => {
         if (stale()) return;
+        // The first results' records a common word's piece carries: they draw with no record piece.
+        for (const piece of loaded.values()) noteRecords(store, piece);
         const chosen = names.map((name, at) => chosenValue(name, filters[name], loaded.get(valuePaths[at])));
         const plan = words.length ? wordsPlan(index, words, loaded, chosen) : filtersPlan(chosen);
         const numbers = rank(plan.passing);
@@ -107,7 +111,7 @@ function wordsPlan(index, words, loaded, chosen) {
     wordMatches(
       word,
       word.prefixes.map((prefix) => loaded.get(termPiecePath(prefix))),
-      index.fields,
+      index,
     ),
   );
   const scored = intersect(matches);

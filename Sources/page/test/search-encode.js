@@ -4,6 +4,9 @@
 import { DIGITS } from '../src/search-code.js';
 import { termPiecePath, valuePiecePath } from '../src/search-pieces.js';
 
+// The fields' weights the index states (as vitrine's SearchFields.weights).
+export const WEIGHTS = { title: 3, keywords: 3, caption: 2, place: 2, album: 2, name: 1, camera: 1 };
+
 export function varint(value) {
   const groups = [];
   let rest = value;
@@ -164,6 +167,7 @@ export function sitePieces(items, albumsByID, { rowLimit = 3, columnBlock = 4, r
     // Each group a piece of its own, as index.js may list it (vitrine packs small sibling groups).
     pieces: [...terms.keys()].sort().map((prefix) => [prefix]),
     fields: { title: 1, keywords: 2, caption: 4, place: 8, album: 16, name: 32, camera: 64 },
+    weights: WEIGHTS,
     ...coding,
     facets: galleryFacets(items),
     longestTerm: 40,

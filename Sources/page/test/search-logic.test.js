@@ -3,9 +3,9 @@ import { describe, test } from 'node:test';
 import { createPieces } from '../src/pieces.js';
 import { queryWords, runSearch } from '../src/search.js';
 import { FILTER_NAMES } from '../src/search-facets.js';
-import { EXACT_BONUS, FIELD_WEIGHTS, intersect, rank } from '../src/search-match.js';
+import { EXACT_BONUS, intersect, rank } from '../src/search-match.js';
 import { SHORTEST_PREFIX } from '../src/search-pieces.js';
-import { filterValues, sitePieces } from './search-encode.js';
+import { filterValues, sitePieces, WEIGHTS } from './search-encode.js';
 
 // A small gallery written in format 2 by the test's own encoder (search-encode.js), with a row
 // limit of 3 (so that sets of more items carry counts and no rows), column pieces of 4 items, and
@@ -71,7 +71,7 @@ function search(pieces, text, filters = {}) {
 // The plain reckoning: every item looked at.
 function expected(items, text, filters) {
   const words = queryWords(text);
-  const weight = (mask) => Math.max(0, ...Object.entries(FIELDS).map(([name, bit]) => (mask & bit ? FIELD_WEIGHTS[name] : 0)));
+  const weight = (mask) => Math.max(0, ...Object.entries(FIELDS).map(([name, bit]) => (mask & bit ? WEIGHTS[name] : 0)));
   const scoreOf = (item) => {
     let total = 0;
     for (const { term, asPrefix } of words) {

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { createPieces } from '../src/pieces.js';
 import { parseRoute, searchHash } from '../src/routes.js';
 import { filtersFrom } from '../src/search-facets.js';
-import { RESULTS_CHUNK, resultsAlbum } from '../src/search-results.js';
+import { noteRecords, prefetchRecords, RESULTS_CHUNK, resultsAlbum } from '../src/search-results.js';
 import { fixturePieces, fixtureStore } from './search-site.js';
 
 // The results of a search over `numbers`, with a fake lookup of whole items: the item of id ID
@@ -27,6 +27,46 @@ function results(numbers, recordBlock = 8) {
   const links = { view: '#/s/?q=x', item: (id) => `#/s/?q=x&i=${encodeURIComponent(id)}` };
   return { album: resultsAlbum(numbers, { recordBlock, title: 'Search: x', links, lookup }), asked, found };
 }
+
+describe('records a term piece carries', () => {
+  const lookupOf = (store) => ({ store, findItem: () => {}, ensureItems: () => {}, itemAt: (album, at) => album.loaded[at] });
+  const links = { view: '#/s/?q=x', item: (id) => `#/s/?q=x&i=${id}` };
+  test('known results load no record piece; the others load their blocks', () => {
+    const { store, asked } = fixtureStore();
+    const record = ['elsewhere/known', null, 'known.jpg', 'image', 40, 30, [['thumbs/known.jpg', 20, 15]]];
+    noteRecords(store, { records: [[17, record], ['x', record], [9]] });
+    prefetchRecords(store, [17], 8, () => false);
+    assert.deepEqual(asked, [], 'a known record: nothing to ask for');
+    const album = resultsAlbum([17, 3, 1], { recordBlock: 8, title: 'x', links, lookup: lookupOf(store) });
+    assert.equal(album.loaded[0].id, 'elsewhere/known', 'in place as soon as the results are');
+    assert.equal(album.chunksIn.has(0), false, 'the chunk is not whole yet');
+    album.source.chunk(0, () => {});
+    assert.deepEqual(asked, ['search/r/0000.js'], "the block of 1 and 3; 17's, r/0002, not asked for");
+    assert.deepEqual(
+      album.loaded.map((item) => item.id),
+      ['elsewhere/known', 'italy/bear', 'italy/rome/forum'],
+    );
+  });
+  test('a chunk whose records are all known is whole at once; another store knows nothing of them', () => {
+    const { store, asked } = fixtureStore();
+    const record = (id) => [id, null, `${id}.jpg`, 'image', 40, 30, []];
+    const piece = {
+      records: [
+        [5, record('five')],
+        [4, record('four')],
+      ],
+    };
+    noteRecords(store, piece);
+    const album = resultsAlbum([5, 4], { recordBlock: 8, title: 'x', links, lookup: lookupOf(store) });
+    assert.ok(album.chunksIn.has(0));
+    assert.deepEqual(asked, []);
+    const other = fixtureStore();
+    noteRecords(other.store, piece);
+    const elsewhere = resultsAlbum([5, 6], { recordBlock: 8, title: 'x', links, lookup: lookupOf(other.store) });
+    assert.equal(elsewhere.loaded[0].id, 'five', 'the same piece noted by another store');
+    assert.equal(elsewhere.chunksIn.has(0), false);
+  });
+});
 
 describe('the results as an album', () => {
   test('its cells come from the record blocks of the results drawn, no album chunk', () => {

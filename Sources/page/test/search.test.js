@@ -5,6 +5,7 @@ import { queryWords, runSearch } from '../src/search.js';
 import { rowTable } from '../src/search-code.js';
 import { fieldWeight } from '../src/search-match.js';
 import { exactPrefix, LONGEST_VALUE_KEY, PREFIX_BUDGET_KIB, piecesForWord, termPiecePath, valuePiecePath } from '../src/search-pieces.js';
+import { resultsAlbum } from '../src/search-results.js';
 import { albumsByID, fixturePieces, fixtureStore } from './search-site.js';
 
 // The fixture's items by number (SearchFixtureTests.numbers: in the order taken, the live photo
@@ -136,10 +137,14 @@ describe("a search over the Swift side's pieces", () => {
     assert.deepEqual(search('sunset').names, ['beach', 'forum']);
   });
   test('weights', () => {
-    const fields = fixturePieces.get('search/index.js').fields;
-    assert.equal(fieldWeight(fields.title | fields.name, fields), 3);
-    assert.equal(fieldWeight(fields.caption, fields), 2);
-    assert.equal(fieldWeight(fields.camera, fields), 1);
+    // The index states them (vitrine's SearchFields.weights).
+    const index = fixturePieces.get('search/index.js');
+    const { fields } = index;
+    assert.deepEqual(index.weights, { title: 3, keywords: 3, caption: 2, place: 2, album: 2, name: 1, camera: 1 });
+    assert.equal(fieldWeight(fields.title | fields.name, index), 3);
+    assert.equal(fieldWeight(fields.caption, index), 2);
+    assert.equal(fieldWeight(fields.camera, index), 1);
+    assert.equal(fieldWeight(fields.camera, { fields }), 0, 'an index without weights weighs nothing');
   });
   test('the results are told before they are counted, so that their first records can load meanwhile', () => {
     const { store } = fixtureStore();
@@ -182,6 +187,38 @@ describe("a search over the Swift side's pieces", () => {
       },
     });
     assert.deepEqual(answers, []);
+  });
+  test("a common word's piece carries its first results' records: they draw with no record piece", () => {
+    const { store, asked } = fixtureStore();
+    let answer;
+    runSearch(store, { text: 'beach ', filters: {} }, albumsByID, (result) => {
+      answer = result;
+    });
+    // beach: more items than the fixture's row limit, so counted, and its records carried.
+    const piece = [...fixturePieces.values()].find((each) => each.counts && Object.hasOwn(each.counts, 'beach'));
+    const carried = piece.records.map(([number]) => number);
+    assert.deepEqual(
+      carried,
+      carried.slice().sort((a, b) => a - b),
+      'by number',
+    );
+    // Fewer than a chunk: all of them (and the first of the piece's other counted terms).
+    assert.ok(
+      Array.from(answer.numbers).every((number) => carried.includes(number)),
+      `${carried} holds ${Array.from(answer.numbers)}`,
+    );
+    const index = fixturePieces.get('search/index.js');
+    const lookup = { store, findItem: () => {}, ensureItems: () => {}, itemAt: (album, at) => album.loaded[at] };
+    const album = resultsAlbum(answer.numbers, { recordBlock: index.recordBlock, title: 'x', links: { view: '', item: () => '' }, lookup });
+    assert.ok(album.chunksIn.has(0));
+    assert.deepEqual(
+      album.loaded.map((item) => item.id.split('/').pop()),
+      ['beach', 'img-1054', 'bear', 'cafe'],
+    );
+    assert.deepEqual(
+      asked.filter((path) => path.startsWith('search/r/')),
+      [],
+    );
   });
   test('a search typed over asks for no more pieces and never answers', () => {
     // A store whose pieces come when the test says.
