@@ -5,6 +5,7 @@
 // results are turned into the filters' choices: an album counts toward itself and the albums
 // above it, a date toward its year and month, a rating toward every "rating ≥ N" it meets.
 import { ROW_COLUMNS, varints } from './search-code.js';
+import { cached } from './util.js';
 
 // The filters, in the order the page shows them and the URL names them.
 export const FILTER_NAMES = ['album', 'year', 'month', 'camera', 'lens', 'keyword', 'rating', 'kind'];
@@ -29,11 +30,7 @@ const chainsByTree = new WeakMap();
 // Album `id` and the albums above it (by `albumsByID`'s parents), the root ('') left out.
 export function albumAncestry(id, albumsByID) {
   if (typeof id !== 'string' || id === '') return [];
-  let chains = chainsByTree.get(albumsByID);
-  if (!chains) {
-    chains = new Map();
-    chainsByTree.set(albumsByID, chains);
-  }
+  const chains = cached(chainsByTree, albumsByID, () => new Map());
   let chain = chains.get(id);
   if (!chain) {
     chain = [];

@@ -6,6 +6,7 @@
 // match of it. An item's score is its words' sum; ties go to the higher item number (numbers
 // follow the date taken: the newest first).
 import { numberSet } from './search-code.js';
+import { cached } from './util.js';
 
 export const EXACT_BONUS = 3;
 
@@ -25,13 +26,11 @@ export function fieldWeight(mask, { fields, weights }) {
 const groupsByTerm = new WeakMap();
 export function termGroups(coded) {
   if (!Array.isArray(coded)) return [];
-  let groups = groupsByTerm.get(coded);
-  if (!groups) {
-    groups = [];
+  return cached(groupsByTerm, coded, () => {
+    const groups = [];
     for (let at = 0; at + 1 < coded.length; at += 2) groups.push({ mask: Number(coded[at]) || 0, set: numberSet(coded[at + 1]) });
-    groupsByTerm.set(coded, groups);
-  }
-  return groups;
+    return groups;
+  });
 }
 
 const own = (object, key) => object !== null && typeof object === 'object' && Object.hasOwn(object, key);

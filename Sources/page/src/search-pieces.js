@@ -7,6 +7,8 @@
 // each piece's size; a word of one letter in a large gallery), else it is matched exactly until
 // more of it is typed.
 
+import { cached } from './util.js';
+
 export const INDEX_PATH = 'search/index.js';
 // The index's format this page reads (vitrine's SearchIndex.version): an index of another, left by
 // an older vitrine until the site's next page run, is no index.
@@ -62,9 +64,8 @@ export function exactPrefix(word, prefixes) {
 // it) by group: { prefixes, pieceOf (by prefix: its piece's index) }, read once per index.
 const groupsByPieces = new WeakMap();
 function groupsOf(pieces) {
-  let groups = groupsByPieces.get(pieces);
-  if (!groups) {
-    groups = { prefixes: [], pieceOf: new Map() };
+  return cached(groupsByPieces, pieces, () => {
+    const groups = { prefixes: [], pieceOf: new Map() };
     pieces.forEach((piece, at) => {
       for (const prefix of Array.isArray(piece) ? piece : []) {
         if (typeof prefix !== 'string' || groups.pieceOf.has(prefix)) continue;
@@ -72,9 +73,8 @@ function groupsOf(pieces) {
         groups.pieceOf.set(prefix, at);
       }
     });
-    groupsByPieces.set(pieces, groups);
-  }
-  return groups;
+    return groups;
+  });
 }
 
 // What one word of a query needs: { word, asPrefix, prefixes } (the prefixes naming the pieces

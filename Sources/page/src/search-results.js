@@ -4,20 +4,14 @@
 // chunk, found by its id as a link to it is (`findItem`), so that the viewer has its caption,
 // videos and tiles. Its counter says the item's place among the results.
 import { recordPiecePath } from './search-pieces.js';
+import { cached } from './util.js';
 
 export const RESULTS_CHUNK = 30;
 
 // The records term pieces carry (a common word's first results: `records`, [[number, record]…]),
 // by number, for each store of pieces: a chunk whose records are all known loads no record piece.
 const knownByStore = new WeakMap();
-function known(store) {
-  let kept = knownByStore.get(store);
-  if (!kept) {
-    kept = { records: new Map(), pieces: new WeakSet() };
-    knownByStore.set(store, kept);
-  }
-  return kept;
-}
+const known = (store) => cached(knownByStore, store, () => ({ records: new Map(), pieces: new WeakSet() }));
 const knownRecords = (store) => known(store).records;
 
 // Keeps the records `piece` carries, once a piece.
@@ -70,7 +64,8 @@ export function resultsAlbum(numbers, { recordBlock, title, links, lookup }) {
   // Records are not asked for while the results are not shown (other text typed meanwhile).
   album.stale = () => (lookup.isShown ? !lookup.isShown(album) : false);
   // The first results, when the term pieces carried their records: drawn with no piece to wait for.
-  if (fillKnown(album, 0, lookup.store).length === 0 && numbers.length) album.chunksIn.add(0);
+  const first = Array.from(numbers.slice(0, RESULTS_CHUNK));
+  if (fillKnown(album, 0, first, lookup.store).length === 0 && numbers.length) album.chunksIn.add(0);
   album.source = {
     chunk: (chunk, callback, progress) => loadRecords(album, chunk, recordBlock, lookup.store, callback, progress),
     items: (positions, callback) => loadWhole(album, positions, recordBlock, lookup, callback),
@@ -86,11 +81,10 @@ export function prefetchRecords(store, numbers, recordBlock, stale) {
   for (const path of new Set(first.map((number) => recordPiecePath(number, recordBlock)))) store.load(path, null, stale);
 }
 
-// Puts the known records of chunk `chunk`'s results in their places; the numbers left unknown.
-function fillKnown(album, chunk, store) {
+// Puts the known records of the results `numbers` from `start` in their places; the numbers left
+// unknown.
+function fillKnown(album, start, numbers, store) {
   const known = knownRecords(store);
-  const start = chunk * RESULTS_CHUNK;
-  const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
   return numbers.filter((number, offset) => {
     if (album.loaded[start + offset]) return false;
     const item = known.get(number);
@@ -119,7 +113,7 @@ export function loadRecords(album, chunk, recordBlock, store, callback, progress
   }
   const start = chunk * RESULTS_CHUNK;
   const numbers = Array.from(album.numbers.slice(start, start + RESULTS_CHUNK));
-  const paths = [...new Set(fillKnown(album, chunk, store).map((number) => recordPiecePath(number, recordBlock)))];
+  const paths = [...new Set(fillKnown(album, start, numbers, store).map((number) => recordPiecePath(number, recordBlock)))];
   const waiting = { callbacks: [callback], progress: [progress], paths };
   album.pending.set(chunk, waiting);
   // The records of `path`'s block (null: it did not load) into their places.

@@ -30,8 +30,8 @@ const FILTER_LABELS = {
 const KIND_LABELS = { image: 'Photos', video: 'Videos', live: 'Live photos', raw: 'RAW photos', custom: 'Other items' };
 
 const ui = holder ? buildForm(holder) : null;
-// The results shown: { key, text, filters, search (the `asked` that showed them), counted (their
-// filters' counts shown), album }.
+// The results shown: { key, text, filters, search (the `asked` that showed them), countsShown
+// (their filters' counts are in), album }.
 let shown = null;
 // The search asked for last, and whether Enter waits for its results to open the first. Typing
 // searches at once; a search typed over stops at its next step (search.js), and is not drawn.
@@ -124,10 +124,10 @@ export function routeSearch(params, scroll, show) {
   ui.fieldset.hidden = false;
   if (document.activeElement !== ui.box) ui.box.value = text;
   const key = keyOf(text, filters);
-  if (shown && shown.key === key && (shown.counted || shown.search === asked)) {
+  if (shown && shown.key === key && (shown.countsShown || shown.search === asked)) {
     // The results shown again (Back, the viewer): a search still running for other text is
     // dropped, and the one still counting these goes on.
-    if (shown.counted) asked += 1;
+    if (shown.countsShown) asked += 1;
     present(shown.album, scroll, itemID, show);
     return;
   }
@@ -137,7 +137,7 @@ export function routeSearch(params, scroll, show) {
   // filters' counts follow (the fieldset is busy meanwhile): counting can wait for pieces.
   const ranked = (answer) => {
     if (answer.numbers) prefetchRecords(state.pieces, answer.numbers, answer.index.recordBlock, stale);
-    shown = { key, text, filters, search: mine, counted: false, album: resultsOf(text, filters, answer) };
+    shown = { key, text, filters, search: mine, countsShown: false, album: resultsOf(text, filters, answer) };
     ui.count.textContent = countText(answer.numbers, text);
     ui.fieldset.setAttribute('aria-busy', 'true');
     present(shown.album, scroll, itemID, show);
@@ -154,7 +154,7 @@ export function routeSearch(params, scroll, show) {
         say('This gallery has no search index.');
         return;
       }
-      shown.counted = true;
+      shown.countsShown = true;
       ui.fieldset.removeAttribute('aria-busy');
       fillFilters(answer.counts, filters);
     },

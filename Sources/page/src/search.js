@@ -21,6 +21,7 @@ import { intersect, rank, wordMatches } from './search-match.js';
 import { columnPiecePath, INDEX_PATH, INDEX_VERSION, loadAll, piecesForWord, termPiecePath, valuePiecePath } from './search-pieces.js';
 import { noteRecords } from './search-results.js';
 import { searchTerms } from './search-text.js';
+import { cached } from './util.js';
 
 const LETTER_OR_DIGIT_AT_END = /[\p{L}\p{N}\p{M}]$/u;
 // An item's filters: it passes all of them, fails one (its index in FILTER_NAMES), or more.
@@ -187,14 +188,7 @@ function classify(candidates, chosen, counted = null, alone = {}) {
 
 // Each `rows` decoded once (a piece stays loaded, and so does its table).
 const tablesByRows = new WeakMap();
-function tableOf(rows, widths) {
-  let table = tablesByRows.get(rows);
-  if (!table) {
-    table = rowTable(rows, widths);
-    tablesByRows.set(rows, table);
-  }
-  return table;
-}
+const tableOf = (rows, widths) => cached(tablesByRows, rows, () => rowTable(rows, widths));
 
 // Finds each of `numbers` (ascending) not found yet (where[at] < 0) in `tables`: sets where[at]
 // to the table's index + `first` and at[at] to its position. One pass through each table.
