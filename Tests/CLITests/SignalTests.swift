@@ -194,6 +194,28 @@ final class SignalTests: TemporaryFolderTestCase {
         }
     }
 
+    /// A worker killed while it writes (a transcode into its scratch folder) cannot clean up
+    /// after itself: what it said it was making is removed by the pool once it is dead. A part
+    /// of an array job (`--shard`) leaves fresh temporary files alone when it is stopped (another
+    /// machine's part may be writing them), so only that removal can clear this one.
+    func testTERMDuringATranscodeLeavesNoneOfTheWorkersTemporaryFiles() throws {
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        let made = try Program.run("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-t", "20",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", source + "/long.mp4"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let arguments = ["build", source, "-o", site, "--no-sheets", "--no-page", "--video-transcode", "always", "--video-codec", "vp9",
+            "--shard", "1/1"]
+        let build = try RunningBuild(arguments + ["--progress", "json"])
+        // A fraction said: ffmpeg is writing into the worker's scratch folder.
+        XCTAssertTrue(build.wait { $0.contains("\"event\":\"progress\"") && $0.contains("long.mp4") }, "the transcode began")
+        let scratch = (try? FileManager.default.contentsOfDirectory(atPath: site))?.filter { $0.contains(".partial-") } ?? []
+        XCTAssertFalse(scratch.isEmpty, "the worker's scratch folder is there while it transcodes")
+        let stopped = build.terminate()
+        XCTAssertEqual(stopped.status, 143, "128 + SIGTERM")
+        XCTAssertLessThan(stopped.seconds, Self.stopWithin, "stopped during the transcode")
+        assertNoLeftovers()
+    }
+
     func testTERMDuringTheProbesAndDuringTheItemsStopsAtOnce() throws {
         // Probes: videos, each read by ffprobe.
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)

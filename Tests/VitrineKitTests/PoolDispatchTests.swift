@@ -233,6 +233,43 @@ final class PoolDispatchTests: XCTestCase {
         replay(&before, [(.begin, run(cancelled: true), [.stop])])
     }
 
+    // MARK: temporary files
+
+    func temporary(_ index: Int, _ path: String) -> WorkResponse { .init(sequence: index, message: .temporary(path)) }
+
+    /// The names a worker says it is making for a job are removed when it dies on that job (after
+    /// it is reaped), and forgotten once the job is answered: a name of an answered job is never
+    /// removed, even when the worker dies on the next one.
+    func testTemporariesOfTheJobAWorkerDiesOnAreRemovedAndNoOthers() {
+        var dispatch = holding(2)
+        replay(&dispatch, [
+            (.reply(temporary(0, "/site/.a.jpg.partial-7-1"), now: 101), run(), [.receive(from: "w1", until: 130)]),
+            (.reply(answer(0), now: 102), run(), [.report(index: 0, .success(result(0))), .take]),
+            (.noneLeft, run(left: 0), [.receive(from: "w1", until: 132)]),
+            (.reply(temporary(1, "/site/.b.jpg.partial-7-2"), now: 103), run(left: 0), [.receive(from: "w1", until: 132)]),
+            (.reply(temporary(1, "/site/.scratch.partial-7-3"), now: 104), run(left: 0), [.receive(from: "w1", until: 132)]),
+            (.ended(detail: "signal 11"), run(left: 0), [.kill("w1"),
+                .removeTemporaries(["/site/.b.jpg.partial-7-2", "/site/.scratch.partial-7-3"], madeBy: "w1"),
+                .report(index: 1, .failure(.crashed(detail: "signal 11"))), .take]),
+        ])
+        XCTAssertEqual(dispatch.temporaries, [])
+    }
+
+    /// Past the time limit, and cancelled, the same: the worker is killed, then its names removed.
+    func testTemporariesAreRemovedWhenTheWorkerIsKilledForTimeOrByCancel() {
+        for cancelled in [false, true] {
+            var dispatch = holding(1, depth: 1)
+            let failure: WorkFailure = cancelled ? .cancelled : .timedOut(seconds: Self.limit)
+            replay(&dispatch, [
+                (.reply(temporary(0, "/site/.c.jpg.partial-7-4"), now: 101), run(cancelled: cancelled),
+                 [.receive(from: "w1", until: 130)]),
+                (cancelled ? .ended(detail: "signal 9") : .timedOut, run(cancelled: cancelled),
+                 [.kill("w1"), .removeTemporaries(["/site/.c.jpg.partial-7-4"], madeBy: "w1"), .report(index: 0, .failure(failure))]
+                    + (cancelled ? [.stop] : [.take])),
+            ])
+        }
+    }
+
     // MARK: whole runs
 
     /// What a stand-in worker does with a job.
@@ -271,7 +308,7 @@ final class PoolDispatchTests: XCTestCase {
                 case .awaitEnd: next = .ended(detail: "signal 6")
                 case .report(let index, let result): reports[index, default: []].append(result)
                 case .kill(let worker): pipes[worker] = nil
-                case .progress, .keep: break
+                case .progress, .keep, .removeTemporaries: break
                 case .stop: return reports
                 }
             }

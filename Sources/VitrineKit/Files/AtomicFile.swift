@@ -30,6 +30,7 @@ public enum AtomicFile {
     public static func write(to path: String, _ pieces: Pieces) throws(AtomicFileError) {
         try createFolder(Path.parent(of: path))
         let temporary = temporaryPath(for: path)
+        defer { TemporariesInFlight.settled(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw AtomicFileError(path: path, code: errno) }
         var failure: Int32 = 0
@@ -86,6 +87,7 @@ public enum AtomicFile {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard fd >= 0 else {
                 failure = errno
+                TemporariesInFlight.settled(temporary)
                 return
             }
             copy = (fd, temporary)
@@ -126,6 +128,7 @@ public enum AtomicFile {
             diverge()
         }
         guard let copy else { throw AtomicFileError(path: path, code: failure) }
+        defer { TemporariesInFlight.settled(copy.path) }
         if close(copy.fd) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(copy.path, path) != 0 { failure = errno }
         if failure != 0 {
@@ -154,7 +157,8 @@ public enum AtomicFile {
 
     /// A fresh hidden name beside `path` for writing it: `.NAME.partial-PID-N`, with NAME cut
     /// short when the whole would not fit in a file name (so a temporary name fits whenever the
-    /// final name does).
+    /// final name does). It is in flight (``TemporariesInFlight``) until settled: the caller
+    /// renames or removes it before returning, or hands it to something that does.
     public static func temporaryPath(for path: String) -> String {
         let number = counter.withLock { value -> Int in
             value += 1
@@ -169,7 +173,9 @@ public enum AtomicFile {
             for character in name where cut.utf8.count + character.utf8.count <= room { cut.append(character) }
             name = cut
         }
-        return Path.join(Path.parent(of: path), "." + name + tail)
+        let temporary = Path.join(Path.parent(of: path), "." + name + tail)
+        TemporariesInFlight.handedOut(temporary)
+        return temporary
     }
 
     /// Renames `temporary` (a file or a folder) to `target`. An existing target is replaced:
@@ -177,6 +183,7 @@ public enum AtomicFile {
     /// renamed aside under a temporary name, then removed, so the target name never shows half
     /// of either.
     public static func moveIntoPlace(_ temporary: String, over target: String) throws(AtomicFileError) {
+        defer { TemporariesInFlight.settled(temporary) }
         if rename(temporary, target) == 0 { return }
         let code = errno
         guard [EEXIST, ENOTEMPTY, EISDIR, ENOTDIR].contains(code) else {
@@ -184,6 +191,7 @@ public enum AtomicFile {
             throw AtomicFileError(path: target, code: code)
         }
         let aside = temporaryPath(for: target)
+        defer { TemporariesInFlight.settled(aside) }
         guard rename(target, aside) == 0 else {
             let code = errno
             remove(temporary)
@@ -200,6 +208,7 @@ public enum AtomicFile {
 
     /// Removes a file or a folder with everything in it (links are removed, not followed).
     public static func remove(_ path: String) {
+        defer { TemporariesInFlight.settled(path) }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -268,6 +277,7 @@ public enum AtomicFile {
         if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { throw .isAFile(folder) }
         do { try createFolder(folder) } catch { throw .cannotCreate(folder, reason: error.reason) }
         let probe = temporaryPath(for: Path.join(folder, "write-check"))
+        defer { TemporariesInFlight.settled(probe) }
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .notWritable(folder, reason: String(cString: strerror(errno))) }
         close(fd)
@@ -296,10 +306,15 @@ public enum AtomicFile {
     }
 
     /// Whether `name` is one ``temporaryPath(for:)`` makes: `.NAME.partial-PID-N`.
-    static func isTemporaryName(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let marker = name.range(of: partialMarker, options: .backwards) else { return false }
+    static func isTemporaryName(_ name: String) -> Bool { process(ofTemporaryName: name) != nil }
+
+    /// The process that made the temporary name `name` (its PID), nil when `name` is not one.
+    static func process(ofTemporaryName name: String) -> Int32? {
+        guard name.hasPrefix("."), let marker = name.range(of: partialMarker, options: .backwards) else { return nil }
         let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        guard numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return Int32(numbers[0])
     }
 
     private static let counter = Locked(0)

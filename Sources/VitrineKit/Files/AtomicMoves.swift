@@ -13,6 +13,7 @@ extension AtomicFile {
     /// outputs removed, the old ones put back) and the temporaries removed. A Deep Zoom pyramid
     /// is its `_files` folder and its `.dzi`: one never stands without the other.
     public static func moveIntoPlace(together moves: [(temporary: String, target: String)]) throws(AtomicFileError) {
+        defer { for move in moves { TemporariesInFlight.settled(move.temporary) } }
         var placed: [(target: String, aside: String?)] = []
         for (index, move) in moves.enumerated() {
             do {
@@ -34,8 +35,10 @@ extension AtomicFile {
         var aside: String?
         if lstat(target, &info) == 0 {
             let name = temporaryPath(for: target)
+            // In flight until the caller removes it (``remove(_:)``) or puts it back.
             let isFolder = info.st_mode & S_IFMT == S_IFDIR
             guard (!isFolder && link(target, name) == 0) || rename(target, name) == 0 else {
+                TemporariesInFlight.settled(name)
                 throw AtomicFileError(path: target, code: errno)
             }
             aside = name
@@ -50,6 +53,7 @@ extension AtomicFile {
 
     /// Undoes ``place(_:over:)``: what is at `target` now removed, and `aside` (if any) put back.
     private static func putBack(_ aside: String?, at target: String) {
+        defer { aside.map(TemporariesInFlight.settled) }
         guard let aside else {
             remove(target)
             return
@@ -62,6 +66,7 @@ extension AtomicFile {
         }
         // A folder cannot replace one that is not empty: the new one goes first.
         let new = temporaryPath(for: target)
+        defer { TemporariesInFlight.settled(new) }
         if rename(target, new) == 0 { remove(new) }
         _ = rename(aside, target)
     }

@@ -49,6 +49,7 @@ public enum FileCopy {
             throw Failure(description: error.reason)
         }
         let temporary = AtomicFile.temporaryPath(for: target)
+        defer { TemporariesInFlight.settled(temporary) }
         let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw Failure(description: describe(errno)) }
         var read = stream(input, to: output, hashing: expected?.sha256 != nil)

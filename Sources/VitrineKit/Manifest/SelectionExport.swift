@@ -100,6 +100,7 @@ public enum SelectionExport {
             : InputPath(FileManager.default.currentDirectoryPath).appending(source.bytes)
         // A link made under a temporary name and renamed over the target: replaced in one step.
         let temporary = AtomicFile.temporaryPath(for: target)
+        defer { TemporariesInFlight.settled(temporary) }
         guard absolute.withCString({ symlink($0, temporary) }) == 0 else { throw FileCopy.Failure(description: String(cString: strerror(errno))) }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))

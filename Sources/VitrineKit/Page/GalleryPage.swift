@@ -220,6 +220,7 @@ extension GalleryPage {
         guard source.withCString({ stat($0, &info) }) == 0 else { throw FileCopy.Failure(description: "no such file") }
         do { try AtomicFile.createFolder(Path.parent(of: target)) } catch { throw FileCopy.Failure(description: error.reason) }
         let temporary = AtomicFile.temporaryPath(for: target)
+        defer { TemporariesInFlight.settled(temporary) }
         let made = source.withCString { from in symlink(from, temporary) }
         guard made == 0, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))

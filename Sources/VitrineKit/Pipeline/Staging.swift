@@ -62,6 +62,7 @@ public final class Staging {
         do { try AtomicFile.createFolder(outputFolder) } catch { throw ItemFailure.write(error.description) }
         let folder = AtomicFile.temporaryPath(for: path("scratch"))
         guard mkdir(folder, 0o755) == 0 else {
+            TemporariesInFlight.settled(folder)
             throw ItemFailure.write("cannot write \(folder): \(String(cString: strerror(errno)))")
         }
         scratch.append(folder)

@@ -110,7 +110,10 @@ public final class RemoteFetcher: @unchecked Sendable {
         if let date = validators?.lastModified { headers.append("If-Modified-Since: " + date) }
         let reception = Reception(partPath: AtomicFile.temporaryPath(for: entry.data), maxBytes: options.maxBytes,
             timeout: Double(options.wholeSecondsTimeout), deadline: options.deadline, isCancelled: isCancelled)
-        defer { reception.close() }
+        defer {
+            reception.close()
+            TemporariesInFlight.settled(reception.partPath)
+        }
         var current = url
         var redirects = 0
         while true {

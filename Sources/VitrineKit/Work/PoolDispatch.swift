@@ -12,6 +12,7 @@ import Foundation
 /// limit or wrote garbage is reported as that failure (or as cancelled, after ``WorkerPool/cancel()``),
 /// and never sent again; the jobs queued behind it are sent again, to a fresh worker. A job a
 /// fresh worker will not even take (its pipe is closed) is tried on one more, then reported crashed.
+/// The temporary files a worker said it was making for the job it died on are removed once it is dead.
 struct PoolDispatch<Worker> {
     /// One job as it goes down a worker's pipe.
     struct Job: Equatable {
@@ -76,6 +77,8 @@ struct PoolDispatch<Worker> {
         case report(index: Int, Result<WorkResult, WorkFailure>)
         /// End the worker at once; it is no longer busy, nor this dispatcher's.
         case kill(Worker)
+        /// Remove the temporary files the worker, killed just before, said it was making.
+        case removeTemporaries([String], madeBy: Worker)
         /// Leave the worker idle, for the next run; it is no longer busy.
         case keep(Worker)
         /// The dispatcher is done.
@@ -98,6 +101,8 @@ struct PoolDispatch<Worker> {
     private(set) var placing: Job?
     /// When the oldest job in flight started: when it was sent, or when the one before it was answered.
     private(set) var headStarted = 0.0
+    /// The temporary names the worker said it was making for the oldest job in flight.
+    private(set) var temporaries: [String] = []
     /// Pipes in a row found closed with nothing of ours in them.
     private(set) var refusals = 0
     private(set) var cancelled = false
@@ -185,7 +190,12 @@ struct PoolDispatch<Worker> {
         case .progress(let fraction):
             // Its clock runs on: a job's time limit does not move with its reports.
             return [.progress(index: head.index, fraction: fraction)] + fill()
+        case .temporary(let path):
+            temporaries.append(path)
+            return fill()
         case .result(let result):
+            // Each of them is in place or removed by now.
+            temporaries = []
             inFlight.removeFirst()
             headStarted = now
             return [.report(index: head.index, .success(result))] + fill()
@@ -199,7 +209,10 @@ struct PoolDispatch<Worker> {
         worker = nil
         retry = inFlight + retry
         inFlight = []
-        return [.kill(gone), .report(index: head.index, .failure(cancelled ? .cancelled : failure))] + fill()
+        let left = temporaries
+        temporaries = []
+        let removal: [Action] = left.isEmpty ? [] : [.removeTemporaries(left, madeBy: gone)]
+        return [.kill(gone)] + removal + [.report(index: head.index, .failure(cancelled ? .cancelled : failure))] + fill()
     }
 
     private mutating func stop() -> [Action] {

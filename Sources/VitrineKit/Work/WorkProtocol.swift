@@ -70,7 +70,7 @@ struct WorkRequest: Codable, Sendable {
 }
 
 /// A line from a worker about the task numbered `sequence`: any number of progress reports
-/// (long tasks only), then its one result.
+/// (long tasks only) and temporary names, then its one result.
 struct WorkResponse: Codable, Sendable {
     var sequence: Int
     var message: Message
@@ -78,6 +78,9 @@ struct WorkResponse: Codable, Sendable {
     enum Message: Codable, Sendable {
         /// The fraction of the task done so far (a transcode: of the clip written).
         case progress(Double)
+        /// A temporary name the worker is about to make (``TemporariesInFlight``): the parent
+        /// removes it if the worker dies before the result, which it has put in place or removed by.
+        case temporary(String)
         case result(WorkResult)
     }
 }

@@ -189,6 +189,7 @@ public final class WorkerPool: @unchecked Sendable {
         case .kill(let worker):
             busy.withLock { $0[ObjectIdentifier(worker)] = nil }
             worker.kill()
+        case .removeTemporaries(let paths, let worker): for path in paths { AtomicFile.removeTemporary(path, madeBy: worker.pid) }
         case .keep(let worker):
             busy.withLock { $0[ObjectIdentifier(worker)] = nil }
             idle.withLock { $0.append(worker) }

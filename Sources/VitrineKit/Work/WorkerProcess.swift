@@ -13,6 +13,9 @@ final class WorkerProcess {
 
     enum Reply { case line([UInt8]), timedOut, ended(String) }
 
+    /// The worker's process ID: what its temporary names carry.
+    var pid: Int32 { child.pid }
+
     /// - Parameter environment: added to the worker's environment (``ScratchFolder``).
     init(executable: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
         // A crashing decoder must not have the Swift runtime print a report into our reply pipe.

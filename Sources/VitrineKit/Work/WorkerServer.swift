@@ -31,18 +31,30 @@ public enum WorkerServer {
                 return 4
             }
             let sequence = request.sequence
-            let result = TaskProgress.reporting(to: { fraction in
-                // A lost report is not worth stopping for: the result line says what matters.
-                if let reply = encoded(WorkResponse(sequence: sequence, message: .progress(fraction)), encoder: encoder) {
-                    _ = Descriptor.write(reply, to: 1)
+            // A lost report is not worth stopping for: the result line says what matters. A
+            // temporary name is said before it is made, so that whatever this process leaves
+            // when it is killed, the parent knows of.
+            let result = TaskProgress.reporting(to: { reply(WorkResponse(sequence: sequence, message: .progress($0)), encoder: encoder) }) {
+                TemporariesInFlight.announcing(to: { reply(WorkResponse(sequence: sequence, message: .temporary($0)), encoder: encoder) }) {
+                    perform(request.task)
                 }
-            }) { perform(request.task) }
-            guard let reply = encoded(WorkResponse(sequence: sequence, message: .result(result)), encoder: encoder) else { return 4 }
+            }
+            guard let answer = encoded(WorkResponse(sequence: sequence, message: .result(result)), encoder: encoder) else { return 4 }
             // The parent gone (its pipe closed): nothing is waiting for answers.
-            if Descriptor.write(reply, to: 1) != nil { return 0 }
+            if replies.withLock({ _ in Descriptor.write(answer, to: 1) }) != nil { return 0 }
         }
         Vips.shutdown()
         return 0
+    }
+
+    /// Serialises the lines written to the parent: a progress report comes from the thread
+    /// reading ffmpeg.
+    private static let replies = Locked(())
+
+    /// Writes a line the parent can do without (it ends the worker if the pipe is gone).
+    private static func reply(_ response: WorkResponse, encoder: JSONEncoder) {
+        guard let line = encoded(response, encoder: encoder) else { return }
+        _ = replies.withLock { _ in Descriptor.write(line, to: 1) }
     }
 
     /// The response as one JSON line.

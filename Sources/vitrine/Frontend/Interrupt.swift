@@ -9,8 +9,10 @@ import VitrineKit
 /// waits for a writer, a read from a stalled disk) is ended anyway, ``grace`` seconds after the
 /// signal, by `_exit`. That is safe: every output is put in place atomically (a rename) and the
 /// build's state is an SQLite database, so no file is ever left half-written under its name;
-/// what was in hand is made again by the next build. Workers and their ffmpeg die with this
-/// process (their death signal, `ParentDeath`). A second signal ends the process at once.
+/// what was in hand is made again by the next build, and its temporary files are removed on the
+/// way out (``TemporariesInFlight``; the pool removes a killed worker's). Workers and their
+/// ffmpeg die with this process (their death signal, `ParentDeath`). A second signal ends the
+/// process at once.
 final class Interrupt: @unchecked Sendable {
     /// Seconds a command has to end by itself after the signal.
     static let grace = 1.5
@@ -47,9 +49,11 @@ final class Interrupt: @unchecked Sendable {
         }
     }
 
-    /// Ends the process now, its workers killed and their temporary folder removed.
+    /// Ends the process now, its workers killed and their temporary folder removed, and so are
+    /// the temporary files this process was writing.
     private static func end(_ pool: WorkerPool, status: Int32) -> Never {
         pool.abandon()
+        TemporariesInFlight.removeAll()
         _exit(status)
     }
 }
