@@ -51,7 +51,8 @@ public enum WorkerServer {
     /// reading ffmpeg.
     private static let replies = Locked(())
 
-    /// Writes a line the parent can do without (it ends the worker if the pipe is gone).
+    /// Writes a line that comes before the task's result. A pipe that is gone is not said here:
+    /// the parent is gone with it, and the result's write ends this worker.
     private static func reply(_ response: WorkResponse, encoder: JSONEncoder) {
         guard let line = encoded(response, encoder: encoder) else { return }
         _ = replies.withLock { _ in Descriptor.write(line, to: 1) }
