@@ -39,6 +39,34 @@ final class ExportChecksTests: TemporaryFolderTestCase {
 
     func makeFolder(_ path: String) throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
 
+    /// SIGTERM (or Ctrl-C) while a copy is streamed: the command ends at once, 128 + the signal,
+    /// and its hidden temporary file goes with it, so the folder holds nothing of the copy. The
+    /// source grown to gigabytes (sparse) is read for seconds; it would fail its check at the end.
+    func testAStoppedExportLeavesNoTemporaryFile() throws {
+        try makePhotos(["src/a.jpg"])
+        try buildAndSelect(["src"], site: "S", in: folder, ids: ["a"])
+        XCTAssertEqual(truncate(folder + "/src/a.jpg", 8 << 30), 0)
+        try makeFolder(folder + "/EX")
+        let export = Process()
+        export.executableURL = Vitrine.executable
+        export.arguments = ["export", "S/manifest.json", "--selection", "-o", "EX"]
+        export.currentDirectoryURL = URL(fileURLWithPath: folder)
+        export.standardOutput = FileHandle.nullDevice
+        export.standardError = FileHandle.nullDevice
+        try export.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, export.isRunning, !listing(folder + "/EX").contains(where: { $0.contains(".partial-") }) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertTrue(export.isRunning, "still copying")
+        XCTAssertEqual(listing(folder + "/EX").filter { $0.contains(".partial-") }.count, 1, "the copy is under way")
+        kill(export.processIdentifier, SIGTERM)
+        export.waitUntilExit()
+        XCTAssertEqual(export.terminationReason, .exit)
+        XCTAssertEqual(export.terminationStatus, 143, "128 + SIGTERM")
+        XCTAssertEqual(listing(folder + "/EX"), [], "no temporary file left")
+    }
+
     /// The reproducer: a text file and another photo of the same size at two chosen items' paths.
     /// Each is one error naming the item, exit 1, and the folder holds nothing of them (no
     /// temporary file either); the unchanged one is copied byte for byte. The same with --link.

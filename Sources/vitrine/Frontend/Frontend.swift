@@ -48,6 +48,8 @@ enum Frontend {
             Output.write(text + "\n")
             return ExitStatus.success
         case .run(let command):
+            // A worker is ended by its parent, which stops the run (and removes what it was writing).
+            if command.path.dropFirst().first != WorkerCommand.spec.name { Interrupt.shared.install() }
             switch command.path.dropFirst().first {
             case ScanCommand.spec.name: return ScanCommand.run(command)
             case ThumbsCommand.spec.name: return ThumbsCommand.run(command)

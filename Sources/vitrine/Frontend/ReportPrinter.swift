@@ -18,7 +18,7 @@ enum ReportPrinter {
                     _ work: (WorkerPool, [InputPath], () -> [InputPath], Reporter) throws(ScanError) -> Manifest) -> Int32 {
         let reporter = Reporter(command: command)
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
-        let interrupt = Interrupt(pool: pool)
+        let interrupt = Interrupt.shared.stopping(pool)
         let started = Date()
         let manifest: Manifest
         do {

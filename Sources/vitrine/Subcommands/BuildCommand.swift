@@ -103,7 +103,7 @@ enum BuildCommand {
         guard let options = options(from: command) else { return ExitStatus.usage }
         let reporter = Reporter(command: command)
         guard let pool = InputOptions.pool(from: command) else { return ExitStatus.fatal }
-        let interrupt = Interrupt(pool: pool)
+        let interrupt = Interrupt.shared.stopping(pool)
         defer { pool.shutdown() }
         let started = Date()
         let builder = SiteBuilder(options: options, pool: pool, listener: reporter)

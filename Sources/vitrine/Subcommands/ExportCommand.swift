@@ -15,7 +15,8 @@ enum ExportCommand {
             Each file must hold the bytes (size, SHA-256) the manifest records: one that changed is
             an error, and nothing of it is left in DIR. Copies go through a temporary file and a
             rename; --link makes symbolic links to the sources instead. Sources are only read.
-            Prints the files made, one per line.
+            Prints the files made, one per line. Ctrl-C or SIGTERM stops it at once (status 130
+            or 143) and removes the copy in hand.
             """,
         options: OptionSpec.list(selection, output, link, source),
         positionals: [PositionalSpec(name: "FILE", help: "a manifest, or - for stdin", arity: .one)])
