@@ -47,23 +47,16 @@ final class ExportChecksTests: TemporaryFolderTestCase {
         try buildAndSelect(["src"], site: "S", in: folder, ids: ["a"])
         XCTAssertEqual(truncate(folder + "/src/a.jpg", 8 << 30), 0)
         try makeFolder(folder + "/EX")
-        let export = Process()
-        export.executableURL = Vitrine.executable
-        export.arguments = ["export", "S/manifest.json", "--selection", "-o", "EX"]
-        export.currentDirectoryURL = URL(fileURLWithPath: folder)
-        export.standardOutput = FileHandle.nullDevice
-        export.standardError = FileHandle.nullDevice
-        try export.run()
+        let export = try SignalTests.RunningBuild(["export", folder + "/S/manifest.json", "--selection", "-o", folder + "/EX"])
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, export.isRunning, !listing(folder + "/EX").contains(where: { $0.contains(".partial-") }) {
+        while Date() < deadline, export.process.isRunning, !listing(folder + "/EX").contains(where: { $0.contains(".partial-") }) {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        XCTAssertTrue(export.isRunning, "still copying")
+        XCTAssertTrue(export.process.isRunning, "still copying")
         XCTAssertEqual(listing(folder + "/EX").filter { $0.contains(".partial-") }.count, 1, "the copy is under way")
-        kill(export.processIdentifier, SIGTERM)
-        export.waitUntilExit()
-        XCTAssertEqual(export.terminationReason, .exit)
-        XCTAssertEqual(export.terminationStatus, 143, "128 + SIGTERM")
+        let stopped = export.terminate()
+        XCTAssertEqual(export.process.terminationReason, .exit)
+        XCTAssertEqual(stopped.status, 143, "128 + SIGTERM")
         XCTAssertEqual(listing(folder + "/EX"), [], "no temporary file left")
     }
 

@@ -249,11 +249,10 @@ public struct SearchIndex {
                             block: lastValue(group.prefix) >> packBits)
             blocks[key, default: []].append((group.prefix, group.terms, weight))
         }
+        // Halving by every bit leaves one group a half: no two groups of a block share a last character.
         func halve(_ members: [(prefix: String, terms: [String], size: Int)], bits: Int) {
             if members.count == 1 || members.reduce(0, { $0 + $1.size }) <= pieceBudget {
                 packed.append(members.map { ($0.prefix, $0.terms) })
-            } else if bits == 0 {
-                packed += members.map { [($0.prefix, $0.terms)] }
             } else {
                 let bit = UInt32(1) << UInt32(bits - 1)
                 for half in [members.filter { lastValue($0.prefix) & bit == 0 }, members.filter { lastValue($0.prefix) & bit != 0 }] where !half.isEmpty {
